@@ -1,0 +1,61 @@
+/* Bilateral clap check on world positions and hand orientations. */
+#include <math.h>
+
+#include "kblend.h"
+
+void kb_clap_default_limits(kb_clap_limits *out) {
+  if (!out) return;
+  out->separation = 0.17f;
+  out->separation_tolerance = 0.03f;
+  out->palm_dot_max = -0.90f;
+  out->thumb_up_min = 0.90f;
+}
+
+static float dot3(const float a[3], const float b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* The body's left (+X) turned by the pelvis heading, kept horizontal. */
+static void body_left_axis(const float pelvis_rotation[4], float out[3]) {
+  static const float x[3] = {1, 0, 0};
+  kb_quat_rotate(pelvis_rotation, x, out);
+  out[1] = 0;
+  float n = sqrtf(out[0] * out[0] + out[2] * out[2]);
+  if (n < 1e-6f) out[0] = 1, out[2] = 0; /* pelvis pitched straight up */
+  else out[0] /= n, out[2] /= n;
+}
+
+kb_status kb_clap_check(const kb_skeleton *s, const float *local,
+                        const float root_rotation[4],
+                        const kb_clap_limits *limits, kb_clap_report *out) {
+  if (!s || !local || !out) return KB_ERR_NULL;
+  kb_clap_limits lim;
+  if (limits) lim = *limits;
+  else kb_clap_default_limits(&lim);
+  float pos[KB_JOINT_COUNT * 3], rot[KB_POSE_FLOATS];
+  kb_status st = kb_forward_kinematics(s, local, NULL, root_rotation, pos, rot);
+  if (st != KB_OK) return st;
+  const float *pl = pos + 3 * KB_LEFT_WRIST, *pr = pos + 3 * KB_RIGHT_WRIST;
+  const float *ql = rot + 4 * KB_LEFT_WRIST, *qr = rot + 4 * KB_RIGHT_WRIST;
+  float nl[3], nr[3], tl[3], tr[3], left[3];
+  kb_quat_rotate(ql, kb_palm_normal_local, nl);
+  kb_quat_rotate(qr, kb_palm_normal_local, nr);
+  kb_quat_rotate(ql, kb_thumb_local, tl);
+  kb_quat_rotate(qr, kb_thumb_local, tr);
+  body_left_axis(rot + 4 * KB_PELVIS, left);
+  float d[3] = {pl[0] - pr[0], pl[1] - pr[1], pl[2] - pr[2]};
+  out->separation = sqrtf(dot3(d, d));
+  out->palm_dot = dot3(nl, nr);
+  out->thumb_left = tl[1];
+  out->thumb_right = tr[1];
+  out->order = dot3(d, left);
+  out->separation_ok =
+      fabsf(out->separation - lim.separation) <= lim.separation_tolerance;
+  out->palms_ok = out->palm_dot <= lim.palm_dot_max;
+  out->thumb_left_ok = out->thumb_left >= lim.thumb_up_min;
+  out->thumb_right_ok = out->thumb_right >= lim.thumb_up_min;
+  out->order_ok = out->order > 0;
+  out->ok = out->separation_ok && out->palms_ok && out->thumb_left_ok &&
+            out->thumb_right_ok && out->order_ok;
+  return KB_OK;
+}

@@ -1,0 +1,222 @@
+/* Gesture pipeline: target track → jitter → deadband filter → envelope
+ * blend from idle, on the clip's frame grid. The blend comes last so the
+ * first and last frames are exactly idle (the seed filtered after it). */
+#include <math.h>
+#include <string.h>
+
+#include "kblend.h"
+
+void kb_preview_default_params(kb_preview_params *out) {
+  if (!out) return;
+  out->attack = KB_DEFAULT_ATTACK;
+  out->release = KB_DEFAULT_RELEASE;
+  out->duration = 3.0f;
+  out->fps = 30.0f;
+  out->jitter = 0;
+  out->seed = 1;
+  out->apose = KB_DEFAULT_APOSE;
+  out->shape = KB_SHAPE_SMOOTHSTEP;
+  out->order = KB_ORDER_KBLEND;
+  kb_filter_default_params(&out->filter);
+}
+
+kb_status kb_preview_check_params(const kb_preview_params *p) {
+  if (!p) return KB_ERR_NULL;
+  kb_status s = kb_envelope_check(p->attack, p->release);
+  if (s != KB_OK) return s;
+  if (!isfinite(p->duration) || !isfinite(p->fps) || !isfinite(p->jitter) ||
+      !isfinite(p->apose))
+    return KB_ERR_NOT_FINITE;
+  if (p->duration <= 0 || p->fps < 1 || p->fps > 1000 || p->jitter < 0 ||
+      p->jitter > 1 || p->apose < 0 || p->apose > 1.5708f)
+    return KB_ERR_OUT_OF_RANGE;
+  if ((double)p->duration * p->fps + 1 > KB_MAX_FRAMES) return KB_ERR_CAPACITY;
+  if (p->shape != KB_SHAPE_SMOOTHSTEP && p->shape != KB_SHAPE_KLI)
+    return KB_ERR_OUT_OF_RANGE;
+  if (p->order < KB_ORDER_KBLEND || p->order > KB_ORDER_NAIVE_EULER)
+    return KB_ERR_OUT_OF_RANGE;
+  return kb_filter_check_params(&p->filter);
+}
+
+kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
+                          const kb_track *track) {
+  if (!pv || !track) return KB_ERR_NULL;
+  kb_status s = kb_preview_check_params(params);
+  if (s != KB_OK) return s;
+  memset(pv, 0, sizeof *pv);
+  pv->params = *params;
+  pv->track = *track;
+  kb_idle_pose(params->apose, pv->idle);
+  /* a sample checks the track (times, loop period) and its rotations */
+  for (int k = 0; k < track->n_keys && s == KB_OK; k++)
+    for (int j = 0; j < KB_JOINT_COUNT && s == KB_OK; j++)
+      if (track->rotations)
+        s = kb_quat_check(track->rotations + k * KB_POSE_FLOATS + 4 * j);
+  if (s == KB_OK) s = kb_track_sample(track, pv->idle, 0, pv->target);
+  if (s != KB_OK) return s;
+  s = kb_filter_init(&pv->filter, &params->filter, pv->filter_state,
+                     KB_JOINT_COUNT);
+  if (s != KB_OK) return s;
+  pv->frame_count = (int)ceilf(params->duration * params->fps - 1e-3f) + 1;
+  pv->frame = -1;
+  return KB_OK;
+}
+
+float kb_preview_frame_time(const kb_preview *pv, int k) {
+  if (!pv || k <= 0) return 0;
+  float t = (float)k / pv->params.fps;
+  return t < pv->params.duration ? t : pv->params.duration;
+}
+
+/* Counter-based hash (the splitmix32 finalizer): noise is a pure function
+ * of (seed, frame, joint, axis), so seeking replays the same jitter. */
+static float noise(uint32_t seed, int k, int j, int axis) {
+  uint32_t h = seed * 0x9E3779B9u ^ (uint32_t)k * 0x85EBCA6Bu ^
+               (uint32_t)(j * 3 + axis) * 0xC2B2AE35u;
+  h ^= h >> 16, h *= 0x7FEB352Du;
+  h ^= h >> 15, h *= 0x846CA68Bu;
+  h ^= h >> 16;
+  return (float)h / 4294967295.0f * 2.0f - 1.0f;
+}
+
+static void add_jitter(const kb_preview *pv, int k, float *pose) {
+  float sigma = pv->params.jitter;
+  if (sigma <= 0) return;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    float v[3], dq[4], *q = pose + 4 * j;
+    for (int a = 0; a < 3; a++) v[a] = sigma * noise(pv->params.seed, k, j, a);
+    kb_quat_from_rotation_vector(v, dq);
+    kb_quat_mul(q, dq, q);
+  }
+}
+
+/* KLI shape: the weight of the Kuramoto–Lohe flow that reaches the target
+ * within ε (of rotation angle) after `span` seconds, at `elapsed` seconds. */
+static float kli_ramp(float theta0, float epsilon, float span, float elapsed) {
+  if (span <= 0) return 1.0f;
+  double half_eps = (epsilon > 1e-5f ? epsilon : 1e-5f) / 4.0; /* S³ angle/2 */
+  double tan0 = tan(theta0 / 2.0);
+  if (tan0 <= tan(half_eps)) return 1.0f;
+  double rate = log(tan0 / tan(half_eps)) / span;
+  return (float)kb_kli_weight(theta0, rate, elapsed);
+}
+
+/* Blend weight for joint j from idle toward y at time t. */
+static float blend_weight(const kb_preview *pv, const float *idle,
+                          const float *y, float t, float e) {
+  if (pv->params.shape != KB_SHAPE_KLI || e <= 0 || e >= 1) return e;
+  const kb_preview_params *p = &pv->params;
+  float angle;
+  kb_quat_geodesic_angle(idle, y, &angle);
+  float theta0 = angle / 2.0f; /* rotation angle to S³ angle */
+  float attack_s = p->attack * p->duration, release_s = p->release * p->duration;
+  if (t < attack_s) return kli_ramp(theta0, p->filter.epsilon, attack_s, t);
+  /* release: the same flow back toward idle, easing out at idle */
+  float elapsed = t - (p->duration - release_s);
+  return 1.0f - kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
+}
+
+static void blend_from_idle(const kb_preview *pv, const float *y, float t,
+                            float e, float *out) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
+    float *o = out + 4 * j;
+    float w = blend_weight(pv, idle, yj, t, e);
+    if (w <= 0) memcpy(o, idle, sizeof(float) * 4); /* exact, not close */
+    else if (w >= 1) memcpy(o, yj, sizeof(float) * 4);
+    else kb_slerp_batch(idle, yj, &w, 1, o);
+  }
+}
+
+static void naive_euler_scale(const float *target, float e, float *out) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    float euler[3];
+    kb_quat_to_euler_xyz(target + 4 * j, euler);
+    for (int a = 0; a < 3; a++) euler[a] *= e;
+    kb_quat_from_euler_xyz(euler, out + 4 * j);
+  }
+}
+
+static int count_changed(const float *a, const float *b) {
+  int n = 0;
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    n += memcmp(a + 4 * j, b + 4 * j, sizeof(float) * 4) != 0;
+  return n;
+}
+
+/* Computes frame pv->frame + 1 into pv->pose. */
+static kb_status advance(kb_preview *pv) {
+  const kb_preview_params *p = &pv->params;
+  int k = pv->frame + 1;
+  float t = kb_preview_frame_time(pv, k);
+  float dt = t - kb_preview_frame_time(pv, k - 1);
+  float e;
+  kb_status s = kb_envelope(t / p->duration, p->attack, p->release, &e);
+  if (k == pv->frame_count - 1) e = 0; /* p = 1 exactly, whatever rounding */
+  if (s == KB_OK) s = kb_track_sample(&pv->track, pv->idle, t, pv->target);
+  if (s != KB_OK) return s;
+  add_jitter(pv, k, pv->target);
+  memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
+  switch (p->order) {
+  case KB_ORDER_SEED:
+    blend_from_idle(pv, pv->target, t, e, pv->target);
+    s = kb_filter_step(&pv->filter, pv->target, dt, pv->pose, NULL);
+    break;
+  case KB_ORDER_NAIVE_EULER:
+    naive_euler_scale(pv->target, e, pv->pose);
+    break;
+  default:
+    s = kb_filter_step(&pv->filter, pv->target, dt, pv->target, NULL);
+    blend_from_idle(pv, pv->target, t, e, pv->pose);
+  }
+  if (s != KB_OK) return s;
+  pv->changed = k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
+  pv->frame = k;
+  return KB_OK;
+}
+
+/* Brings pv->frame to k, replaying from the start when k is behind. */
+static kb_status seek_frame(kb_preview *pv, int k) {
+  if (k < pv->frame) {
+    kb_filter_reset(&pv->filter);
+    pv->frame = -1;
+  }
+  while (pv->frame < k) {
+    kb_status s = advance(pv);
+    if (s != KB_OK) return s;
+  }
+  return KB_OK;
+}
+
+kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
+                           int *out_changed) {
+  if (!pv || !out) return KB_ERR_NULL;
+  if (k < 0 || k >= pv->frame_count) return KB_ERR_OUT_OF_RANGE;
+  kb_status s = seek_frame(pv, k);
+  if (s != KB_OK) return s;
+  memcpy(out, pv->pose, sizeof pv->pose);
+  if (out_changed) *out_changed = pv->changed;
+  return KB_OK;
+}
+
+kb_status kb_preview_evaluate(kb_preview *pv, float t,
+                              float out[KB_POSE_FLOATS], int *out_changed) {
+  if (!pv || !out) return KB_ERR_NULL;
+  if (isnan(t)) return KB_ERR_NOT_FINITE;
+  float duration = pv->params.duration;
+  t = t < 0 ? 0 : (t > duration ? duration : t);
+  int k = (int)floorf(t * pv->params.fps);
+  if (k >= pv->frame_count - 1) return kb_preview_frame(pv, pv->frame_count - 1, out, out_changed);
+  float t0 = kb_preview_frame_time(pv, k), t1 = kb_preview_frame_time(pv, k + 1);
+  float u = (t - t0) / (t1 - t0);
+  if (u <= 0) return kb_preview_frame(pv, k, out, out_changed);
+  kb_status s = seek_frame(pv, k + 1);
+  if (s != KB_OK) return s;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
+    if (memcmp(a, b, sizeof(float) * 4) == 0) memcpy(out + 4 * j, b, sizeof(float) * 4);
+    else kb_slerp_batch(a, b, &u, 1, out + 4 * j);
+  }
+  if (out_changed) *out_changed = pv->changed;
+  return KB_OK;
+}

@@ -1,0 +1,70 @@
+/* Target track: pose keyframes slerped in time, optionally looping. */
+#include <math.h>
+#include <string.h>
+
+#include "kblend.h"
+
+static kb_status check_track(const kb_track *tr) {
+  if (!tr->times || !tr->rotations) return KB_ERR_NULL;
+  if (tr->n_keys < 1) return KB_ERR_OUT_OF_RANGE;
+  for (int i = 0; i < tr->n_keys; i++) {
+    if (!isfinite(tr->times[i])) return KB_ERR_NOT_FINITE;
+    if (i > 0 && !(tr->times[i] > tr->times[i - 1])) return KB_ERR_BAD_ORDER;
+  }
+  if (tr->loop) {
+    if (!isfinite(tr->period)) return KB_ERR_NOT_FINITE;
+    if (!(tr->period > tr->times[tr->n_keys - 1] - tr->times[0]))
+      return KB_ERR_OUT_OF_RANGE;
+  }
+  return KB_OK;
+}
+
+/* Keys a, b and the weight between them at time t. */
+static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
+  int n = tr->n_keys;
+  float t0 = tr->times[0], last = tr->times[n - 1];
+  if (tr->loop) {
+    float tau = fmodf(t - t0, tr->period);
+    if (tau < 0) tau += tr->period;
+    t = t0 + tau;
+    if (t >= last) { /* the wrap segment, last key back to the first */
+      *a = n - 1, *b = 0;
+      float span = tr->period - (last - t0);
+      *u = (t - last) / span;
+      return;
+    }
+  } else if (t <= t0 || n == 1) {
+    *a = *b = 0, *u = 0;
+    return;
+  } else if (t >= last) {
+    *a = *b = n - 1, *u = 0;
+    return;
+  }
+  int i = 0;
+  while (i + 1 < n && tr->times[i + 1] <= t) i++;
+  *a = i, *b = i + 1;
+  *u = (t - tr->times[i]) / (tr->times[i + 1] - tr->times[i]);
+}
+
+kb_status kb_track_sample(const kb_track *tr, const float *idle, float t,
+                          float out[KB_POSE_FLOATS]) {
+  if (!tr || !idle || !out) return KB_ERR_NULL;
+  if (!isfinite(t)) return KB_ERR_NOT_FINITE;
+  kb_status s = check_track(tr);
+  if (s != KB_OK) return s;
+  int a, b;
+  float u;
+  locate(tr, t, &a, &b, &u);
+  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
+  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    float *o = out + 4 * j;
+    if (!tr->joint_mask[j]) memcpy(o, idle + 4 * j, sizeof(float) * 4);
+    else if (u == 0 || a == b) memcpy(o, ka + 4 * j, sizeof(float) * 4);
+    else {
+      s = kb_slerp(ka + 4 * j, kb + 4 * j, u, o);
+      if (s != KB_OK) return s;
+    }
+  }
+  return KB_OK;
+}
