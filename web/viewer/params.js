@@ -1,0 +1,102 @@
+// The viewer's tuning parameters: their ranges, their precision and how a
+// value is made canonical. The panel, the share link and the preview all go
+// through `canonicalValue`, so a value written into a link reads back as the
+// very same number and reproduces the very same pose.
+
+// Each numeric parameter: the link key, the allowed interval, and the number
+// of decimals (or significant digits, for the log-scaled epsilon) it keeps.
+export const NUMERIC_PARAMS = Object.freeze({
+  attack: { key: "a", min: 0, max: 1, decimals: 4, unit: "" },
+  release: { key: "r", min: 0, max: 1, decimals: 4, unit: "" },
+  epsilon: { key: "eps", min: 1e-5, max: 1e-1, significant: 3, unit: "rad" },
+  lambda: { key: "lam", min: 0.5, max: 120, decimals: 2, unit: "1/s" },
+  duration: { key: "dur", min: 0.5, max: 20, decimals: 3, unit: "s" },
+  jitter: { key: "jit", min: 0, max: 0.2, decimals: 4, unit: "rad" },
+  seed: { key: "seed", min: 0, max: 99999, decimals: 0, unit: "" },
+  apose: { key: "apose", min: 0, max: 1.5708, decimals: 4, unit: "rad" },
+});
+
+export const PARAM_NAMES = Object.freeze([
+  "gesture",
+  ...Object.keys(NUMERIC_PARAMS),
+]);
+
+// Defaults of the tuning values (SPEC §3, §4); the duration's default is the
+// gesture's own and comes from the gesture library.
+export const TUNING_DEFAULTS = Object.freeze({
+  attack: 0.15,
+  release: 0.2,
+  epsilon: 0.0005,
+  lambda: 18,
+  jitter: 0,
+  seed: 1,
+  apose: 1.18,
+});
+
+// Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
+// enough to print short.
+export const TIME_DECIMALS = 4;
+
+export function roundTo(value, decimals) {
+  return Number(value.toFixed(decimals));
+}
+
+export function clamp(value, min, max) {
+  return Math.min(max, Math.max(min, value));
+}
+
+// The value the app actually uses for `name`: clamped and rounded. Returns
+// the canonical number (a finite number is required).
+export function canonicalValue(name, value) {
+  const spec = NUMERIC_PARAMS[name];
+  if (!spec) throw new TypeError(`canonicalValue: unknown parameter '${name}'`);
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new RangeError(
+      `${name} must be a finite number, got ${String(value)}`,
+    );
+  }
+  const clamped = clamp(value, spec.min, spec.max);
+  const rounded =
+    spec.significant !== undefined
+      ? Number(clamped.toPrecision(spec.significant))
+      : roundTo(clamped, spec.decimals);
+  return clamp(rounded, spec.min, spec.max);
+}
+
+export function canonicalTime(t, duration) {
+  return clamp(roundTo(t, TIME_DECIMALS), 0, duration);
+}
+
+// Attack and release share the clip: a + r ≤ 1. When a pair breaks the rule,
+// the one that was not just moved gives way (`moved` names the one the user
+// changed); without `moved`, both shrink in proportion. Returns the fixed
+// pair and whether anything changed.
+export function enforceAttackRelease(attack, release, moved) {
+  if (attack + release <= 1) return { attack, release, adjusted: false };
+  if (moved === "attack")
+    return { attack, release: roundTo(1 - attack, 4), adjusted: true };
+  if (moved === "release")
+    return { attack: roundTo(1 - release, 4), release, adjusted: true };
+  const scale = 1 / (attack + release);
+  let a = roundTo(attack * scale, 4);
+  let r = roundTo(release * scale, 4);
+  if (a + r > 1) r = roundTo(1 - a, 4);
+  return { attack: a, release: r, adjusted: true };
+}
+
+// Every numeric parameter made canonical and the attack/release rule applied.
+export function canonicalParams(params) {
+  const out = { gesture: params.gesture };
+  for (const name of Object.keys(NUMERIC_PARAMS))
+    out[name] = canonicalValue(name, params[name]);
+  const pair = enforceAttackRelease(out.attack, out.release);
+  out.attack = pair.attack;
+  out.release = pair.release;
+  return out;
+}
+
+// Time of the middle of the hold (between the end of the attack and the
+// start of the release), where a gesture is held in full.
+export function midHoldTime(params) {
+  return ((params.attack + (1 - params.release)) / 2) * params.duration;
+}

@@ -1,0 +1,159 @@
+// Share links: the viewer's state in the URL hash (SPEC §8), as
+//   #v=1&g=clap&a=0.15&r=0.2&eps=0.0005&lam=18&dur=2.4&jit=0&seed=1&apose=1.18&t=1.2
+// Pure functions, no DOM. A link is untrusted input: every value is checked,
+// clamped or replaced by its default, and each repair is reported as a plain
+// text notice (the caller shows notices with textContent, never as HTML).
+import {
+  NUMERIC_PARAMS,
+  canonicalValue,
+  canonicalTime,
+  clamp,
+  enforceAttackRelease,
+} from "./params.js";
+
+export const LINK_VERSION = "1";
+// Longer hashes are not ours (no legitimate link comes near this).
+export const MAX_HASH_LENGTH = 2000;
+// A plain decimal or exponent number; anything else (hex, 'NaN', markup) is not.
+const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+// Quote a value from a link for a notice: short, printable, inert.
+export function quoteForNotice(raw) {
+  const printable = String(raw).replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const short =
+    printable.length > 24 ? `${printable.slice(0, 24)}…` : printable;
+  return `'${short}'`;
+}
+
+function formatRange(spec) {
+  return `[${spec.min}, ${spec.max}]`;
+}
+
+// Read one numeric parameter from the link; returns the value to use.
+function readNumber(name, raw, fallback, notices) {
+  const spec = NUMERIC_PARAMS[name];
+  const text = raw.trim();
+  if (!NUMBER_PATTERN.test(text)) {
+    notices.push(
+      `${spec.key}=${quoteForNotice(raw)} is not a number; using the default ${fallback}`,
+    );
+    return fallback;
+  }
+  const parsed = Number(text);
+  const clamped = clamp(parsed, spec.min, spec.max);
+  const value = canonicalValue(name, clamped);
+  if (parsed < spec.min || parsed > spec.max) {
+    notices.push(
+      `${spec.key}=${quoteForNotice(text)} is outside ${formatRange(spec)}; clamped to ${value}`,
+    );
+  }
+  return value;
+}
+
+function readGesture(raw, gestureNames, fallback, notices) {
+  if (gestureNames.includes(raw)) return raw;
+  notices.push(
+    `g=${quoteForNotice(raw)} is not a gesture of the library; using '${fallback}'`,
+  );
+  return fallback;
+}
+
+function readVersion(search, notices) {
+  if (!search.has("v")) {
+    notices.push(
+      `the link has no version (v=${LINK_VERSION}); reading what is valid in it`,
+    );
+  } else if (search.get("v") !== LINK_VERSION) {
+    notices.push(
+      `link version v=${quoteForNotice(search.get("v"))} is not supported (v=${LINK_VERSION}); reading what is valid in it`,
+    );
+  }
+}
+
+function readTime(raw, duration, notices) {
+  const text = raw.trim();
+  if (!NUMBER_PATTERN.test(text)) {
+    notices.push(`t=${quoteForNotice(raw)} is not a number; starting from 0`);
+    return null;
+  }
+  const parsed = Number(text);
+  if (parsed < 0 || parsed > duration) {
+    notices.push(
+      `t=${quoteForNotice(text)} is outside [0, ${duration}]; clamped`,
+    );
+  }
+  return canonicalTime(clamp(parsed, 0, duration), duration);
+}
+
+/**
+ * Parse a location hash into viewer state.
+ * @param {string} hash  location.hash, with or without the leading '#'
+ * @param {object} context
+ * @param {string[]} context.gestureNames  the gestures a link may name
+ * @param {object} context.defaults  complete canonical params (gesture, attack, ...)
+ * @param {(name: string) => number} context.durationOf  a gesture's own duration
+ * @returns {{ params: object, time: number | null, notices: string[] }}
+ */
+export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
+  const text = String(hash ?? "").replace(/^#/, "");
+  const params = { ...defaults };
+  const notices = [];
+  if (text === "") return { params, time: null, notices };
+  if (text.length > MAX_HASH_LENGTH) {
+    notices.push(
+      `the link is too long (${text.length} characters); opened the defaults`,
+    );
+    return { params, time: null, notices };
+  }
+  const search = new URLSearchParams(text);
+  readVersion(search, notices);
+
+  if (search.has("g")) {
+    params.gesture = readGesture(
+      search.get("g"),
+      gestureNames,
+      defaults.gesture,
+      notices,
+    );
+    params.duration = canonicalValue("duration", durationOf(params.gesture));
+  }
+  for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
+    if (search.has(spec.key)) {
+      params[name] = readNumber(
+        name,
+        search.get(spec.key),
+        params[name],
+        notices,
+      );
+    }
+  }
+  const pair = enforceAttackRelease(params.attack, params.release);
+  if (pair.adjusted) {
+    notices.push(
+      `a + r = ${params.attack + params.release} exceeds 1; scaled to a=${pair.attack}, r=${pair.release}`,
+    );
+    params.attack = pair.attack;
+    params.release = pair.release;
+  }
+  const time = search.has("t")
+    ? readTime(search.get("t"), params.duration, notices)
+    : null;
+  return { params, time, notices };
+}
+
+/**
+ * The hash (without '#') for canonical params and an optional time.
+ * @param {object} params  canonical params
+ * @param {number | null} [time]  seconds; omitted when null
+ */
+export function serializeShareHash(params, time = null) {
+  const parts = [
+    `v=${LINK_VERSION}`,
+    `g=${encodeURIComponent(params.gesture)}`,
+  ];
+  for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
+    parts.push(`${spec.key}=${String(params[name])}`);
+  }
+  if (time !== null && time !== undefined) parts.push(`t=${String(time)}`);
+  return parts.join("&");
+}
