@@ -316,6 +316,356 @@ kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const float root_rotation[4],
                         const kb_clap_limits *limits, kb_clap_report *out);
 
+/* ---------------------------------------------- kinematic tasks and solver */
+/* Least-squares inverse kinematics (SPEC §7, seed 001), in double precision.
+ *
+ * Degrees of freedom (DoF), KB_IK_DOF of them, in this order: the root
+ * translation (3), then per joint j a local rotation increment δ_j (3)
+ * applied on the right, R_j ← R_j·exp([δ_j]). Column 3 + 3j + a of a
+ * Jacobian is the derivative along world axis a_w = W_j e_a (W_j the joint's
+ * world rotation): ∂p/∂δ = a_w × (p − o_j) for every point p below joint j.
+ * A mask (KB_IK_DOF bytes, NULL = all active) selects what a solve may move;
+ * masked columns are zero and masked DoFs never change.
+ *
+ * Tasks write residual rows r and Jacobian rows J (row-major, KB_IK_DOF
+ * doubles per row) into caller buffers; the solver minimizes ½‖r‖² over the
+ * rows of all its tasks plus regularizer rows. The solver's buffers live in
+ * kb_solver (about 200 KB): allocate it once, nothing is allocated per
+ * iteration. */
+
+#define KB_IK_DOF (3 + 3 * KB_JOINT_COUNT)      /* 69 */
+#define KB_IK_POSE_DOUBLES (3 + KB_POSE_FLOATS) /* flat pose: root, rotations */
+#define KB_IK_MAX_PAIRS 32                      /* pairs per task */
+#define KB_IK_MAX_ROWS (6 * KB_IK_MAX_PAIRS)    /* rows per task */
+#define KB_IK_MAX_TASKS 8                       /* tasks of each kind */
+
+/* A pose in double precision: root translation and 22 unit local
+ * rotations [x, y, z, w] (the pelvis's is the root rotation). */
+typedef struct kb_ik_pose {
+  double root[3];
+  double local[KB_JOINT_COUNT][4];
+} kb_ik_pose;
+
+/* Forward kinematics of a kb_ik_pose: world positions and world rotation
+ * matrices (row-major 3×3) of every joint. */
+typedef struct kb_ik_frame {
+  double position[KB_JOINT_COUNT][3];
+  double rotation[KB_JOINT_COUNT][9];
+} kb_ik_frame;
+
+/* From float local rotations (88, normalized here) and a nullable root
+ * translation (NULL = 0). */
+kb_status kb_ik_pose_from_local(const float *local, const float *root,
+                                kb_ik_pose *out);
+/* To float local rotations (88); root (3) is nullable. */
+kb_status kb_ik_pose_to_local(const kb_ik_pose *pose, float *local,
+                              float *root);
+/* The same pose as KB_IK_POSE_DOUBLES doubles (root, then 22 rotations) and
+ * back; from_flat normalizes the rotations and rejects NaN or zero ones. */
+kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out);
+kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat);
+/* Forward kinematics in double precision (the bind of the skeleton s). */
+kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
+                        kb_ik_frame *out);
+/* World position of a point fixed in a joint's frame (a joint itself with a
+ * zero offset, a hand marker). joint = −1: the fixed world point `offset`
+ * (the world origin with a zero offset). */
+kb_status kb_ik_point(const kb_ik_frame *f, const kb_marker *m, double out[3]);
+/* Its Jacobian, 3 rows × KB_IK_DOF (row-major); mask nullable. Zero for
+ * joint = −1. */
+kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
+                               const uint8_t *mask, double *out);
+/* out = pose ⊕ δ: root += δ[0..2], R_j ← R_j·exp([δ_j]) (δ: KB_IK_DOF).
+ * out may alias pose. */
+kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
+                           kb_ik_pose *out);
+/* Sets the three DoFs of a joint (joint = −1: the root translation) in a
+ * mask of KB_IK_DOF bytes to active (1) or frozen (0). */
+kb_status kb_ik_mask_set(uint8_t *mask, int joint, int active);
+
+/* Robust loss on frame-vector residuals; ½r² is the Huber loss of e. */
+typedef enum kb_huber {
+  KB_HUBER_OFF = 0,
+  KB_HUBER_COMPONENT = 1, /* per component: 3 rows per pair */
+  KB_HUBER_NORM = 2       /* on |e|: 1 row per pair */
+} kb_huber;
+
+/* One pair of a frame-vector task: d = scale·(p_link − p_origin) should
+ * equal target (world, m). origin.joint = −1: the world origin. */
+typedef struct kb_fv_pair {
+  kb_marker origin;
+  kb_marker link;
+  double target[3];
+  double scale;  /* s_i, finite (default 1) */
+  double weight; /* w_i ≥ 0 */
+} kb_fv_pair;
+
+/* FrameVectorTask (seed 001). Residual per pair e = d − d_tgt; rows
+ * w·g·h(e), Jacobian rows w·g·h′·∂e/∂q, g the soft gate, h the Huber map.
+ *   direction_only: d_tgt ← d_tgt/(|d_tgt| + 1e-6)·|d| (only the direction
+ *     of the target counts), ∂e/∂q = (I − t̃ d̂ᵀ) ∂d/∂q with
+ *     t̃ = d_tgt/(|d_tgt| + 1e-6), the exact derivative.
+ *   huber: per component or on the norm, threshold huber_delta > 0.
+ *   gate: g = σ²(3 − 2σ), σ = 1/(1 + e^(−2.5x)), x = (c − |d_tgt|)/(S − F),
+ *     c = (S + F)/2, from the raw target length, start S > full F ≥ 0:
+ *     pairs whose target is short count fully, long ones fade out. */
+typedef struct kb_frame_vector_task {
+  int n_pairs;
+  kb_fv_pair pairs[KB_IK_MAX_PAIRS];
+  int direction_only;
+  int huber; /* kb_huber */
+  double huber_delta;
+  int gate;  /* 0 off (g = 1), 1 on */
+  double gate_start, gate_full;
+} kb_frame_vector_task;
+
+/* Empty task, every option off. */
+void kb_frame_vector_task_init(kb_frame_vector_task *t);
+/* Appends a pair; origin NULL = the world origin. */
+kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
+                                   const kb_marker *origin,
+                                   const kb_marker *link,
+                                   const double target[3], double scale,
+                                   double weight);
+/* Checks counts, joints, finiteness, weights ≥ 0, δ > 0, S > F ≥ 0. */
+kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t);
+/* Rows the task writes: 3 per pair, 1 with KB_HUBER_NORM. */
+int kb_frame_vector_task_row_count(const kb_frame_vector_task *t);
+/* The soft gate g ∈ (0, 1) for a raw target length (see above). */
+double kb_soft_gate(double target_length, double start, double full);
+/* Residual rows (capacity ≥ row count) and, when jacobian is not NULL,
+ * Jacobian rows (capacity·KB_IK_DOF doubles) at the FK state f. */
+kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
+                                        const kb_ik_frame *f,
+                                        const uint8_t *mask, double *residual,
+                                        double *jacobian, int capacity,
+                                        int *out_rows);
+
+/* One pair of a retargeting task: the segment from joint `origin` (−1: the
+ * world origin) to joint `joint`, with its own weight multiplier. */
+typedef struct kb_retarget_pair {
+  int joint, origin;
+  double weight;
+} kb_retarget_pair;
+
+/* TrajectoryRetargetingTask (seed 001), one frame. For pair (i, j):
+ *   position rows  w_p·w·(α(P_i − P_j) − (p_i − p_j)), Jacobian −w_p·w·∂d/∂q;
+ *   direction row  w_a·w·(1 − d̂_cur·d̂_tgt), Jacobian
+ *     −w_a·w·(d̂_tgt − (d̂_tgt·d̂_cur)d̂_cur)ᵀ/(|d_cur| + 1e-6)·∂d/∂q
+ *   (direction_rows = 1, the seed's), or 3 rows w_a·w·(d̂_cur − d̂_tgt)
+ *   (direction_rows = 3: its Jacobian does not vanish at opposite
+ *   directions). P are the source positions of this frame, α target_scale.
+ *   A target segment shorter than 1e-9 gives zero direction rows. */
+typedef struct kb_retarget_task {
+  int n_pairs;
+  kb_retarget_pair pairs[KB_IK_MAX_PAIRS];
+  double targets[KB_JOINT_COUNT][3]; /* P_i, source units */
+  double target_scale;               /* α > 0 */
+  double weight_position, weight_direction; /* ≥ 0 */
+  int direction_rows;                /* 1 or 3 */
+} kb_retarget_task;
+
+/* Empty task: α = 1, w_p = 1, w_a = 1, direction_rows = 1. */
+void kb_retarget_task_init(kb_retarget_task *t);
+kb_status kb_retarget_task_add(kb_retarget_task *t, int joint, int origin,
+                               double weight);
+kb_status kb_retarget_task_check(const kb_retarget_task *t);
+/* 3 + direction_rows rows per pair. */
+int kb_retarget_task_row_count(const kb_retarget_task *t);
+kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
+                                    const kb_ik_frame *f, const uint8_t *mask,
+                                    double *residual, double *jacobian,
+                                    int capacity, int *out_rows);
+
+/* Levenberg–Marquardt options (kb_ik_default_options gives SPEC §7's). */
+typedef struct kb_ik_options {
+  int max_iterations;    /* linearizations, ≥ 1 (default 100) */
+  double lambda0;        /* 1e-3 */
+  double lambda_min;     /* 1e-5 */
+  double lambda_max;     /* 1e10 */
+  double accept_ratio;   /* (c − c′)/(pred + 1e-8) ≥ this: 1e-3 */
+  double cost_tolerance; /* stop at cost ≤ this: 1e-9 */
+  double step_tolerance; /* stop after an accepted step |δ|∞ ≤ this: 1e-10 */
+  double gradient_tolerance; /* stop at |Jᵀr|∞ ≤ this: 1e-12 */
+} kb_ik_options;
+
+/* Why a solve stopped. */
+typedef enum kb_ik_stop {
+  KB_IK_STOP_COST = 0,      /* cost ≤ tolerance: the targets are reached */
+  KB_IK_STOP_GRADIENT = 1,  /* a stationary point (least squares) */
+  KB_IK_STOP_STEP = 2,      /* steps too small to matter */
+  KB_IK_STOP_LAMBDA = 3,    /* no decrease even at the largest damping */
+  KB_IK_STOP_ITERATIONS = 4 /* the cap: KB_ERR_NOT_CONVERGED */
+} kb_ik_stop;
+
+typedef struct kb_ik_result {
+  int iterations;        /* linear systems solved */
+  int accepted, rejected;
+  double initial_cost, cost; /* ½‖r‖² before and after, regularizers included */
+  double lambda;         /* damping at the end */
+  double gradient;       /* |Jᵀr|∞ at the end */
+  int stop;              /* kb_ik_stop */
+  int converged;         /* stopped before the cap */
+  int reached;           /* cost ≤ cost_tolerance */
+} kb_ik_result;
+
+/* What to solve: tasks, mask and regularizer rows. Regularizer rows for each
+ * active joint j: w·log(R_ref,j⁻¹ R_j) (rotation vector) and w·(t − t_ref)
+ * for the root translation; one set toward `reference` (stay near a pose),
+ * one toward `previous` (stay near the previous frame). NULL or weight 0:
+ * none. */
+typedef struct kb_ik_problem {
+  const kb_skeleton *skeleton;
+  const kb_frame_vector_task *frame_tasks;
+  int n_frame_tasks;
+  const kb_retarget_task *retarget_tasks;
+  int n_retarget_tasks;
+  const uint8_t *mask; /* KB_IK_DOF bytes, NULL = all active */
+  const kb_ik_pose *reference;
+  double reference_weight;
+  const kb_ik_pose *previous;
+  double previous_weight;
+} kb_ik_problem;
+
+/* Solver state and buffers, allocated once by the caller. */
+typedef struct kb_solver {
+  kb_ik_options options;
+  int n_active;
+  int active[KB_IK_DOF];        /* active DoF indices */
+  int nonzero[KB_IK_DOF];       /* scratch: nonzero columns of a row block */
+  double residual[KB_IK_MAX_ROWS];
+  double jacobian[KB_IK_MAX_ROWS * KB_IK_DOF];
+  double hessian[KB_IK_DOF * KB_IK_DOF]; /* JᵀJ over active DoFs */
+  double gradient[KB_IK_DOF];            /* Jᵀr over active DoFs */
+  double factor[KB_IK_DOF * KB_IK_DOF];  /* Cholesky of JᵀJ + λI */
+  double step[KB_IK_DOF];                /* δ over active DoFs */
+  double full_step[KB_IK_DOF];           /* δ in the DoF layout */
+  kb_ik_frame frame;
+  kb_ik_pose trial;
+} kb_solver;
+
+void kb_ik_default_options(kb_ik_options *out);
+kb_status kb_ik_check_options(const kb_ik_options *options);
+/* options nullable (defaults). */
+kb_status kb_solver_init(kb_solver *solver, const kb_ik_options *options);
+kb_status kb_ik_check_problem(const kb_ik_problem *problem);
+/* Cost ½‖r‖² of the problem at a pose (all rows, regularizers included). */
+kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
+                         const kb_ik_pose *pose, double *out_cost);
+/* Linearizes at a pose: fills solver->hessian (JᵀJ, n_active²) and
+ * solver->gradient (Jᵀr, n_active) over solver->active, returns the cost. */
+kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
+                              const kb_ik_pose *pose, double *out_cost);
+/* Levenberg–Marquardt from *pose (the warm start), result in *pose:
+ * solve (JᵀJ + λI)δ = −Jᵀr by Cholesky, pred = −rᵀJδ − ½‖Jδ‖², accept
+ * when pred > 0 and (c − c′)/(pred + 1e-8) ≥ accept_ratio, then λ ← λ/2,
+ * else λ ← 2λ, λ in [lambda_min, lambda_max]. Returns KB_OK when it
+ * stopped on cost, gradient, step or damping (out->reached says whether
+ * the targets were reached, else it is the least-squares answer), and
+ * KB_ERR_NOT_CONVERGED at the iteration cap (the pose is the best found). */
+kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
+                          kb_ik_pose *pose, kb_ik_result *out);
+
+/* Clap by IK: the clap rules of SPEC §5 as frame-vector tasks, solved from
+ * an authored pose (the regularizer keeps the solution near it). */
+typedef struct kb_clap_solve_options {
+  double separation;       /* wrist-to-wrist target, m (0.17) */
+  double chest_forward;    /* wrists ahead of spine3, fraction of height */
+  double chest_drop;       /* wrists below spine3, fraction of height */
+  double chest_weight;     /* weight of the in-front-of-chest pairs (0.5) */
+  double reference_weight; /* pull toward the authored pose (0.02) */
+} kb_clap_solve_options;
+
+void kb_clap_solve_default_options(kb_clap_solve_options *out);
+/* Fills the two tasks for a skeleton and a body heading (the pelvis world
+ * rotation of the start pose): `shape` (plain) holds the wrist-to-wrist
+ * vector and the wrists ahead of the chest, `directions` (direction-only)
+ * the palm normals (facing each other) and thumbs (up). */
+kb_status kb_clap_tasks(const kb_skeleton *s, const float pelvis_rotation[4],
+                        const kb_clap_solve_options *options,
+                        kb_frame_vector_task *shape,
+                        kb_frame_vector_task *directions);
+/* Solves from `start` (88 floats) moving the collars, upper arms, elbows and
+ * wrists only; writes the pose to `out` (88 floats, may alias start).
+ * options nullable. Returns the solver's status. */
+kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
+                        const float *start,
+                        const kb_clap_solve_options *options, float *out,
+                        kb_ik_result *result);
+
+/* Retargets a clip frame by frame onto the skeleton: frame f's source
+ * positions are source[f·66 .. f·66 + 65] (22 joints × 3, in the order of
+ * §3; rows of joints no pair uses are ignored). `task` gives the pairs,
+ * target_scale and weights (its targets are overwritten). Each frame warm
+ * starts from the previous solution with a smoothness row toward it
+ * (previous_weight) and a pull toward `reference` (nullable: the T-pose
+ * bind). Writes 88 floats per frame to out_local and, when not NULL, 3 to
+ * out_root. out_iterations (nullable) receives the total iteration count;
+ * out_cost (nullable) the mean final cost per frame. */
+kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
+                           kb_retarget_task *task, const double *source,
+                           int n_frames, const uint8_t *mask,
+                           const kb_ik_pose *reference,
+                           double reference_weight, double previous_weight,
+                           float *out_local, float *out_root,
+                           int *out_iterations, double *out_cost);
+
+/* Flat entry points of the solver for bindings (WebAssembly): a workspace
+ * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
+ * solver, the decoded tasks and pose scratch.
+ *
+ * Task list encoding (doubles): n_tasks, then each task:
+ *   frame vector: 1, n_pairs, direction_only, huber, huber_delta, gate,
+ *     gate_start, gate_full, then per pair 13 values: origin joint, origin
+ *     offset (3), link joint, link offset (3), target (3), scale, weight;
+ *   retargeting: 2, n_pairs, target_scale, weight_position,
+ *     weight_direction, direction_rows, targets (66), then per pair 3
+ *     values: joint, origin, weight.
+ * Poses are KB_IK_POSE_DOUBLES doubles (root translation, 22 rotations).
+ * Options: the 8 fields of kb_ik_options in order (NULL = defaults).
+ * Result: iterations, accepted, rejected, initial_cost, cost, lambda,
+ * gradient, stop, converged, reached (KB_IK_RESULT_DOUBLES doubles). */
+#define KB_IK_RESULT_DOUBLES 10
+#define KB_IK_OPTIONS_DOUBLES 8
+
+typedef struct kb_ik_workspace kb_ik_workspace;
+
+size_t kb_sizeof_ik_workspace(void);
+/* Skeleton of the given height (m), default options, no tasks. */
+kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
+/* Decodes a task list (length doubles) into the workspace. */
+kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
+                               int length);
+/* Rows of the index-th task of the list at a flat pose (for checks against
+ * finite differences); jacobian nullable. */
+kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
+                                   const double *pose, const uint8_t *mask,
+                                   double *residual, double *jacobian,
+                                   int capacity, int *out_rows);
+/* Solves the decoded tasks from pose (in/out). reference and previous are
+ * nullable flat poses; options and result as above. */
+kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
+                           const uint8_t *mask, const double *reference,
+                           double reference_weight, const double *previous,
+                           double previous_weight, const double *options,
+                           double *result);
+/* kb_clap_solve with the workspace's skeleton; options: the 5 fields of
+ * kb_clap_solve_options in order (NULL = defaults). */
+kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
+                             const double *options, float *out,
+                             double *result);
+/* kb_retarget_clip with flat pairs (n_pairs × [joint, origin]) and pair
+ * weights (nullable: 1). result: total iterations, mean cost. */
+kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
+                                int n_frames, const int32_t *pairs,
+                                const double *pair_weights, int n_pairs,
+                                double target_scale, double weight_position,
+                                double weight_direction, int direction_rows,
+                                const uint8_t *mask, double reference_weight,
+                                double previous_weight, const double *options,
+                                float *out_local, float *out_root,
+                                double *result);
+
 /* ------------------------------------------ flat entry points for bindings */
 /* The same operations with scalar and array arguments only, for callers
  * that cannot build C structs (WebAssembly, other FFIs). */

@@ -122,7 +122,8 @@ static void blend_from_idle(const kb_preview *pv, const float *y, float t,
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
     float *o = out + 4 * j;
     float w = blend_weight(pv, idle, yj, t, e);
-    if (w <= 0) memcpy(o, idle, sizeof(float) * 4); /* exact, not close */
+    if (w <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
+      memcpy(o, idle, sizeof(float) * 4); /* exact, not close */
     else if (w >= 1) memcpy(o, yj, sizeof(float) * 4);
     else kb_slerp_batch(idle, yj, &w, 1, o);
   }

@@ -1,0 +1,100 @@
+#include <string.h>
+
+#include "check.h"
+#include "kblend.h"
+
+static void about_x(float angle, float q[4]) {
+  q[0] = sinf(angle / 2), q[1] = 0, q[2] = 0, q[3] = cosf(angle / 2);
+}
+
+static void test_holds_jitter_bit_for_bit(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  float state[4], q[4], out[4], first[4];
+  kb_filter f;
+  CHECK(kb_filter_init(&f, &p, state, 1) == KB_OK);
+  about_x(0.5f, q);
+  kb_filter_step(&f, q, 1 / 30.0f, first, NULL);
+  int all_held = 1, changed;
+  for (int k = 0; k < 200; k++) {
+    about_x(0.5f + 0.0003f * ((k % 2) ? 1 : -1) * 0.8f, q);
+    kb_filter_step(&f, q, 1 / 30.0f, out, &changed);
+    all_held &= memcmp(out, first, sizeof out) == 0 && changed == 0;
+  }
+  CHECK(all_held);
+}
+
+static void test_follows_step(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  float state[4], q0[4], q1[4], out[4], angle;
+  kb_filter f;
+  kb_filter_init(&f, &p, state, 1);
+  about_x(0, q0);
+  about_x(0.08f, q1);
+  kb_filter_step(&f, q0, 0, out, NULL);
+  kb_filter_step(&f, q1, 1 / 60.0f, out, NULL);
+  kb_quat_geodesic_angle(q0, out, &angle);
+  CHECK_NEAR(angle, 0.08 * (1 - exp(-18.0 / 60)), 2e-6);
+  /* dt is clamped to dt_max: a 1 s gap moves like 1/30 s */
+  kb_filter_reset(&f);
+  kb_filter_step(&f, q0, 0, out, NULL);
+  kb_filter_step(&f, q1, 1.0f, out, NULL);
+  kb_quat_geodesic_angle(q0, out, &angle);
+  CHECK_NEAR(angle, 0.08 * (1 - exp(-18.0 / 30)), 2e-6);
+  /* negative dt is clamped to 0: no motion */
+  kb_filter_step(&f, q0, -1.0f, out, NULL);
+  float after;
+  kb_quat_geodesic_angle(q0, out, &after);
+  CHECK_NEAR(after, angle, 1e-7);
+}
+
+static void test_pure_gate_and_kli_follower(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  p.lambda = INFINITY;
+  float state[4], q0[4], q1[4], out[4];
+  kb_filter f;
+  kb_filter_init(&f, &p, state, 1);
+  about_x(0, q0);
+  about_x(0.08f, q1);
+  kb_filter_step(&f, q0, 0, out, NULL);
+  kb_filter_step(&f, q1, 1 / 30.0f, out, NULL);
+  CHECK(memcmp(out, q1, sizeof out) == 0);
+  /* KLI follower: the closed-form flow over dt, close to exp for small steps */
+  p.lambda = 18, p.follower = KB_FOLLOWER_KLI;
+  kb_filter_init(&f, &p, state, 1);
+  kb_filter_step(&f, q0, 0, out, NULL);
+  kb_filter_step(&f, q1, 1 / 60.0f, out, NULL);
+  float angle;
+  kb_quat_geodesic_angle(q0, out, &angle);
+  CHECK_NEAR(angle, 0.08 * (1 - exp(-18.0 / 60)), 1e-4);
+  CHECK(angle > 0.01f);
+}
+
+static void test_bad_params(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  float state[4];
+  kb_filter f;
+  p.epsilon = -1;
+  CHECK(kb_filter_init(&f, &p, state, 1) == KB_ERR_OUT_OF_RANGE);
+  kb_filter_default_params(&p);
+  p.lambda = 0;
+  CHECK(kb_filter_init(&f, &p, state, 1) == KB_ERR_OUT_OF_RANGE);
+  p.lambda = NAN;
+  CHECK(kb_filter_init(&f, &p, state, 1) == KB_ERR_NOT_FINITE);
+  kb_filter_default_params(&p);
+  CHECK(kb_filter_init(&f, &p, state, 0) == KB_ERR_OUT_OF_RANGE);
+  kb_filter_init(&f, &p, state, 1);
+  float zero[4] = {0, 0, 0, 0}, out[4];
+  CHECK(kb_filter_step(&f, zero, 0.1f, out, NULL) == KB_ERR_ZERO_QUAT);
+}
+
+int main(void) {
+  test_holds_jitter_bit_for_bit();
+  test_follows_step();
+  test_pure_gate_and_kli_follower();
+  test_bad_params();
+  return check_summary("filter");
+}

@@ -1,0 +1,77 @@
+// The body: skeleton, idle pose, forward kinematics, the clap check.
+import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
+import { checkArrayLike, checkNumber, checkPose } from './validate.js';
+
+export const DEFAULT_HEIGHT = 1.75;
+export const DEFAULT_APOSE = 1.18;
+
+export function createBodyApi(core, scratch) {
+  const fn = core.fn;
+  const { pose, positions, rotations, root, report } = scratch;
+  const skeletons = new Map(); // height → skeleton struct, made once each
+
+  function skeletonFor(height = DEFAULT_HEIGHT) {
+    checkNumber('height', height, { min: 0.5, max: 3 });
+    let ptr = skeletons.get(height);
+    if (!ptr) {
+      ptr = core.alloc(fn._kb_sizeof_skeleton());
+      core.check(fn._kb_skeleton_init(ptr, height), 'skeleton');
+      skeletons.set(height, ptr);
+    }
+    return ptr;
+  }
+
+  function idlePose(apose = DEFAULT_APOSE) {
+    checkNumber('apose', apose, { min: 0, max: Math.PI / 2 });
+    core.check(fn._kb_idle_pose(apose, pose.ptr), 'idlePose');
+    return pose.view.slice();
+  }
+
+  function forwardKinematics(localRotations, rootTranslation, { height } = {}) {
+    checkPose('localRotations', localRotations, JOINT_COUNT);
+    pose.view.set(localRotations);
+    let rootPtr = 0;
+    if (rootTranslation !== undefined) {
+      checkArrayLike('rootTranslation', rootTranslation, 3);
+      root.view.set(rootTranslation);
+      rootPtr = root.ptr;
+    }
+    const status = fn._kb_forward_kinematics(skeletonFor(height), pose.ptr, rootPtr, 0, positions.ptr, rotations.ptr);
+    core.check(status, 'forwardKinematics');
+    return { positions: positions.view.slice(), rotations: rotations.view.slice() };
+  }
+
+  // World positions of the T-pose bind (identity rotations).
+  function bindPositions(height = DEFAULT_HEIGHT) {
+    const identity = new Float32Array(4 * JOINT_COUNT);
+    for (let j = 0; j < JOINT_COUNT; j++) identity[4 * j + 3] = 1;
+    return forwardKinematics(identity, undefined, { height }).positions;
+  }
+
+  function validateClap(localRotations, { height } = {}) {
+    checkPose('localRotations', localRotations, JOINT_COUNT);
+    pose.view.set(localRotations);
+    core.check(fn._kb_clap_check_flat(skeletonFor(height), pose.ptr, report.ptr), 'validateClap');
+    const v = report.view;
+    const rules = {
+      separation: v[5] === 1,
+      palms: v[6] === 1,
+      thumbLeft: v[7] === 1,
+      thumbRight: v[8] === 1,
+      ordered: v[9] === 1,
+    };
+    return {
+      separation: v[0],
+      palmDot: v[1],
+      thumbLeft: v[2],
+      thumbRight: v[3],
+      order: v[4],
+      ordered: rules.ordered,
+      ok: v[10] === 1,
+      rules,
+    };
+  }
+
+  const skeleton = Object.freeze({ names: JOINT_NAMES, parents: JOINT_PARENTS });
+  return { skeleton, skeletonFor, idlePose, forwardKinematics, bindPositions, validateClap };
+}

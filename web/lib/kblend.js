@@ -1,0 +1,36 @@
+// kblend's JS library: loadKBlend() → the API object over the WASM core.
+// Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
+import { createBodyApi } from './body-api.js';
+import { loadCore } from './core.js';
+import { createEnvelopeApi } from './envelope-api.js';
+import { createFilterApi } from './filter-api.js';
+import { gestureNames, getGesture, parseGesture } from './gestures.js';
+import { createKliApi } from './kli-api.js';
+import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
+import { createRotationApi } from './rotation-api.js';
+import { createScratch } from './scratch.js';
+
+export { PREVIEW_DEFAULTS, gestureNames, getGesture, parseGesture };
+
+// options.wasmBinary: the module's bytes, when the caller has them already.
+export async function loadKBlend(options = {}) {
+  const core = await loadCore(options);
+  const scratch = createScratch(core);
+  const rotation = createRotationApi(core, scratch);
+  const body = createBodyApi(core, scratch);
+  const kb = {
+    ...rotation,
+    ...createEnvelopeApi(core, scratch),
+    ...createFilterApi(core),
+    ...createKliApi(core, scratch),
+    ...body,
+    ...createPreviewApi(core, rotation, body),
+    gestureNames,
+    getGesture,
+    parseGesture,
+    defaults: PREVIEW_DEFAULTS,
+    statusText: (status) => core.statusText(status),
+    core,
+  };
+  return kb;
+}
