@@ -1,0 +1,337 @@
+// The gesture library: JSON gesture files, their validation, and lookup by
+// name. No three.js, no DOM: the files are static JSON imports, so the same
+// code runs in Node, Vitest and the Vite bundle.
+//
+// Gesture file format (one file per gesture, web/gestures/<name>.json):
+//
+//   {
+//     "name": "wave",                 required; equals the file name without .json
+//     "description": "Right hand …",   optional short string (≤ 200 characters)
+//     "duration": 3.0,                 required; default clip length, seconds, > 0, ≤ 600
+//     "loop": true,                    optional, default false
+//     "period": 0.8,                   seconds, > 0, ≤ 600; required with loop, not allowed without
+//     "timeUnit": "seconds",           optional: "seconds" (default) or "hold"
+//     "keyframes": [                   at least one, at most 1000
+//       { "time": 0.0, "rotations": { "right_shoulder": [0, 30, 20], "right_elbow": [-92, 94, 0] } },
+//       …
+//     ]
+//   }
+//
+// - rotations: the local rotation of each named joint relative to the T-pose
+//   bind, as XYZ Euler angles in degrees (three.js order, R = Rx·Ry·Rz), each
+//   finite and in [-360, 360]. Names are the 22 joints of skeleton-names.js.
+//   A joint absent from a keyframe sits at its idle rotation at that keyframe.
+// - time: finite, ≥ 0 and strictly increasing. With timeUnit "hold" times are
+//   fractions in [0, 1] of the hold segment between attack and release (not
+//   allowed with loop). With loop every time is < period and the track
+//   repeats with that period.
+// - Unknown keys (top level or in a keyframe) are errors, so typos do not
+//   pass silently.
+//
+// Errors are TypeError (wrong kind of value) or RangeError (wrong value);
+// the message names the file, the keyframe (counted from 0), the joint and
+// the value, and what is allowed.
+import { JOINT_NAMES } from "./skeleton-names.js";
+
+import akimbo from "../gestures/akimbo.json" with { type: "json" };
+import clap from "../gestures/clap.json" with { type: "json" };
+import crossedArms from "../gestures/crossed_arms.json" with { type: "json" };
+import point from "../gestures/point.json" with { type: "json" };
+import salute from "../gestures/salute.json" with { type: "json" };
+import shrug from "../gestures/shrug.json" with { type: "json" };
+import thumbsUp from "../gestures/thumbs_up.json" with { type: "json" };
+import wave from "../gestures/wave.json" with { type: "json" };
+
+export const GESTURE_LIMITS = Object.freeze({
+  maxAngle: 360, // degrees, either sign
+  maxSeconds: 600, // duration and period
+  maxKeyframes: 1000,
+  maxDescription: 200,
+  maxName: 64,
+});
+
+const TOP_LEVEL_KEYS = [
+  "name",
+  "description",
+  "duration",
+  "loop",
+  "period",
+  "timeUnit",
+  "keyframes",
+];
+const KEYFRAME_KEYS = ["time", "rotations"];
+const TIME_UNITS = ["seconds", "hold"];
+const AXES = ["x", "y", "z"];
+
+// A value as it should appear in a message: short, and never the raw text
+// of a huge or hostile input.
+function show(value) {
+  if (typeof value === "string") {
+    return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
+  }
+  if (typeof value === "number" || typeof value === "boolean" || value == null)
+    return String(value);
+  if (Array.isArray(value)) {
+    if (value.length > 6) return `an array of length ${value.length}`;
+    return `[${value.map((v) => (Array.isArray(v) || (v && typeof v === "object") ? "…" : show(v))).join(", ")}]`;
+  }
+  return `a ${typeof value}`;
+}
+
+const isPlainObject = (value) =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+// Builds the error messages of one file: every one starts with the file.
+function reporter(file) {
+  const label = file.endsWith(".json") ? `gesture file "${file}"` : file;
+  return {
+    type: (what) => new TypeError(`${label}: ${what}`),
+    range: (what) => new RangeError(`${label}: ${what}`),
+  };
+}
+
+function checkKeys(object, allowed, where, err) {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) {
+      throw err.range(
+        `${where}unknown key ${show(key)} (allowed: ${allowed.join(", ")})`,
+      );
+    }
+  }
+}
+
+function checkSeconds(value, what, err) {
+  if (typeof value !== "number") {
+    throw err.type(`${what} must be a number of seconds, got ${show(value)}`);
+  }
+  if (!(
+    Number.isFinite(value) &&
+    value > 0 &&
+    value <= GESTURE_LIMITS.maxSeconds
+  )) {
+    throw err.range(
+      `${what} must be a finite number of seconds > 0 and ≤ ${GESTURE_LIMITS.maxSeconds}, got ${show(value)}`,
+    );
+  }
+  return value;
+}
+
+function checkName(data, file, err) {
+  const { name } = data;
+  if (typeof name !== "string")
+    throw err.type(`"name" must be a string, got ${show(name)}`);
+  if (name.length === 0 || name.length > GESTURE_LIMITS.maxName) {
+    throw err.range(
+      `"name" must be 1 to ${GESTURE_LIMITS.maxName} characters long, got ${show(name)}`,
+    );
+  }
+  // The library finds a gesture by its file name, so the two must agree.
+  if (file.endsWith(".json")) {
+    const base = file.slice(file.lastIndexOf("/") + 1, -".json".length);
+    if (name !== base)
+      throw err.range(
+        `"name" must match the file name ${show(base)}, got ${show(name)}`,
+      );
+  }
+  return name;
+}
+
+function checkDescription(description, err) {
+  if (description === undefined) return "";
+  if (typeof description !== "string") {
+    throw err.type(`"description" must be a string, got ${show(description)}`);
+  }
+  if (description.length > GESTURE_LIMITS.maxDescription) {
+    throw err.range(
+      `"description" must be at most ${GESTURE_LIMITS.maxDescription} characters, got ${description.length}`,
+    );
+  }
+  return description;
+}
+
+function checkTiming(data, err) {
+  const loop = data.loop ?? false;
+  if (typeof loop !== "boolean")
+    throw err.type(`"loop" must be true or false, got ${show(data.loop)}`);
+  const timeUnit = data.timeUnit ?? "seconds";
+  if (!TIME_UNITS.includes(timeUnit)) {
+    const make = typeof timeUnit === "string" ? err.range : err.type;
+    throw make(
+      `"timeUnit" must be one of ${TIME_UNITS.map(show).join(", ")}, got ${show(data.timeUnit)}`,
+    );
+  }
+  if (loop && timeUnit === "hold") {
+    throw err.range(
+      `"timeUnit" "hold" is not allowed with "loop": true (a loop repeats in seconds), got "hold"`,
+    );
+  }
+  if (!loop && data.period !== undefined) {
+    throw err.range(
+      `"period" is only allowed with "loop": true, got period ${show(data.period)}`,
+    );
+  }
+  if (loop && data.period === undefined) {
+    throw err.type(`"loop": true needs "period" (seconds, > 0), got undefined`);
+  }
+  const period = loop ? checkSeconds(data.period, '"period"', err) : 0;
+  return { loop, period, timeUnit };
+}
+
+function checkAngles(value, where, err) {
+  if (!Array.isArray(value)) {
+    throw err.type(
+      `${where} must be an array of 3 angles in degrees [x, y, z], got ${show(value)}`,
+    );
+  }
+  if (value.length !== 3) {
+    throw err.range(
+      `${where} must hold 3 angles in degrees [x, y, z], got ${value.length} values ${show(value)}`,
+    );
+  }
+  const max = GESTURE_LIMITS.maxAngle;
+  value.forEach((angle, i) => {
+    const what = `${where} angle ${AXES[i]} must be a finite number of degrees in [-${max}, ${max}]`;
+    if (typeof angle !== "number")
+      throw err.type(`${what}, got ${show(angle)}`);
+    if (!(Number.isFinite(angle) && Math.abs(angle) <= max))
+      throw err.range(`${what}, got ${show(angle)}`);
+  });
+  return Object.freeze(value.slice());
+}
+
+function checkRotations(rotations, where, err) {
+  if (!isPlainObject(rotations)) {
+    throw err.type(
+      `${where} "rotations" must be an object of joint name → [x, y, z] degrees, got ${show(rotations)}`,
+    );
+  }
+  const out = {};
+  for (const [joint, angles] of Object.entries(rotations)) {
+    if (!JOINT_NAMES.includes(joint)) {
+      throw err.range(
+        `${where}, joint ${show(joint)} is not a kblend joint (allowed: ${JOINT_NAMES.join(", ")})`,
+      );
+    }
+    out[joint] = checkAngles(angles, `${where}, joint "${joint}"`, err);
+  }
+  return Object.freeze(out);
+}
+
+function checkTime(time, where, previous, { loop, period, timeUnit }, err) {
+  if (typeof time !== "number")
+    throw err.type(`${where} "time" must be a number, got ${show(time)}`);
+  if (!Number.isFinite(time) || time < 0) {
+    throw err.range(
+      `${where} "time" must be a finite number ≥ 0, got ${show(time)}`,
+    );
+  }
+  if (timeUnit === "hold" && time > 1) {
+    throw err.range(
+      `${where} "time" must be a fraction of the hold in [0, 1] (timeUnit "hold"), got ${show(time)}`,
+    );
+  }
+  if (loop && time >= period) {
+    throw err.range(
+      `${where} "time" must be < the loop period ${period}, got ${show(time)}`,
+    );
+  }
+  if (previous !== undefined && !(time > previous)) {
+    throw err.range(
+      `${where} "time" must be greater than the time before it (${previous}), got ${show(time)}`,
+    );
+  }
+  return time;
+}
+
+function checkKeyframes(keyframes, timing, err) {
+  if (!Array.isArray(keyframes))
+    throw err.type(`"keyframes" must be an array, got ${show(keyframes)}`);
+  if (keyframes.length < 1 || keyframes.length > GESTURE_LIMITS.maxKeyframes) {
+    throw err.range(
+      `"keyframes" must hold 1 to ${GESTURE_LIMITS.maxKeyframes} keyframes, got ${keyframes.length}`,
+    );
+  }
+  let previous;
+  return Object.freeze(
+    keyframes.map((key, k) => {
+      const where = `keyframe ${k}`;
+      if (!isPlainObject(key)) {
+        throw err.type(
+          `${where} must be an object { time, rotations }, got ${show(key)}`,
+        );
+      }
+      checkKeys(key, KEYFRAME_KEYS, `${where}: `, err);
+      const time = checkTime(key.time, where, previous, timing, err);
+      previous = time;
+      return Object.freeze({
+        time,
+        rotations: checkRotations(key.rotations, where, err),
+      });
+    }),
+  );
+}
+
+// data: the parsed JSON of a gesture file (or a gesture object built in
+// code); file: the file name used in messages ("wave.json"; a label such as
+// "custom gesture" skips the name check). Returns a frozen, normalized
+// gesture: { name, description, duration, loop, period (0 without loop),
+// timeUnit, keyframes: [{ time, rotations: { joint: [x, y, z] degrees } }],
+// joints: the joint names used, in skeleton order }.
+export function parseGesture(data, file = "gesture") {
+  if (typeof file !== "string")
+    throw new TypeError(`file must be a string, got ${show(file)}`);
+  const err = reporter(file);
+  if (!isPlainObject(data))
+    throw err.type(`must hold a JSON object, got ${show(data)}`);
+  checkKeys(data, TOP_LEVEL_KEYS, "", err);
+  const name = checkName(data, file, err);
+  const description = checkDescription(data.description, err);
+  const duration = checkSeconds(data.duration, '"duration"', err);
+  const timing = checkTiming(data, err);
+  const keyframes = checkKeyframes(data.keyframes, timing, err);
+  const used = new Set(keyframes.flatMap((key) => Object.keys(key.rotations)));
+  const joints = Object.freeze(JOINT_NAMES.filter((joint) => used.has(joint)));
+  return Object.freeze({
+    name,
+    description,
+    duration,
+    ...timing,
+    keyframes,
+    joints,
+  });
+}
+
+const LIBRARY_FILES = {
+  akimbo,
+  clap,
+  crossed_arms: crossedArms,
+  point,
+  salute,
+  shrug,
+  thumbs_up: thumbsUp,
+  wave,
+};
+
+// Parsed once at load: a broken library file fails the import loudly, with
+// the file's name, instead of failing later in the viewer.
+const library = new Map(
+  Object.entries(LIBRARY_FILES).map(([name, data]) => [
+    name,
+    parseGesture(data, `${name}.json`),
+  ]),
+);
+
+export const gestureNames = Object.freeze([...library.keys()].sort());
+
+export function getGesture(name) {
+  if (typeof name !== "string") {
+    throw new TypeError(`gesture name must be a string, got ${show(name)}`);
+  }
+  const gesture = library.get(name);
+  if (!gesture) {
+    throw new RangeError(
+      `gesture name ${show(name)} is not in the library (allowed: ${gestureNames.join(", ")})`,
+    );
+  }
+  return gesture;
+}
