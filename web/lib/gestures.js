@@ -31,16 +31,16 @@
 // Errors are TypeError (wrong kind of value) or RangeError (wrong value);
 // the message names the file, the keyframe (counted from 0), the joint and
 // the value, and what is allowed.
-import { JOINT_NAMES } from "./skeleton-names.js";
+import { JOINT_NAMES } from './skeleton-names.js';
 
-import akimbo from "../gestures/akimbo.json" with { type: "json" };
-import clap from "../gestures/clap.json" with { type: "json" };
-import crossedArms from "../gestures/crossed_arms.json" with { type: "json" };
-import point from "../gestures/point.json" with { type: "json" };
-import salute from "../gestures/salute.json" with { type: "json" };
-import shrug from "../gestures/shrug.json" with { type: "json" };
-import thumbsUp from "../gestures/thumbs_up.json" with { type: "json" };
-import wave from "../gestures/wave.json" with { type: "json" };
+import akimbo from '../gestures/akimbo.json' with { type: 'json' };
+import clap from '../gestures/clap.json' with { type: 'json' };
+import crossedArms from '../gestures/crossed_arms.json' with { type: 'json' };
+import point from '../gestures/point.json' with { type: 'json' };
+import salute from '../gestures/salute.json' with { type: 'json' };
+import shrug from '../gestures/shrug.json' with { type: 'json' };
+import thumbsUp from '../gestures/thumbs_up.json' with { type: 'json' };
+import wave from '../gestures/wave.json' with { type: 'json' };
 
 export const GESTURE_LIMITS = Object.freeze({
   maxAngle: 360, // degrees, either sign
@@ -51,39 +51,39 @@ export const GESTURE_LIMITS = Object.freeze({
 });
 
 const TOP_LEVEL_KEYS = [
-  "name",
-  "description",
-  "duration",
-  "loop",
-  "period",
-  "timeUnit",
-  "keyframes",
+  'name',
+  'description',
+  'duration',
+  'loop',
+  'period',
+  'timeUnit',
+  'keyframes',
 ];
-const KEYFRAME_KEYS = ["time", "rotations"];
-const TIME_UNITS = ["seconds", "hold"];
-const AXES = ["x", "y", "z"];
+const KEYFRAME_KEYS = ['time', 'rotations'];
+const TIME_UNITS = ['seconds', 'hold'];
+const AXES = ['x', 'y', 'z'];
 
 // A value as it should appear in a message: short, and never the raw text
 // of a huge or hostile input.
 function show(value) {
-  if (typeof value === "string") {
-    return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
   }
-  if (typeof value === "number" || typeof value === "boolean" || value == null)
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null)
     return String(value);
   if (Array.isArray(value)) {
     if (value.length > 6) return `an array of length ${value.length}`;
-    return `[${value.map((v) => (Array.isArray(v) || (v && typeof v === "object") ? "…" : show(v))).join(", ")}]`;
+    return `[${value.map((v) => (Array.isArray(v) || (v && typeof v === 'object') ? '…' : show(v))).join(', ')}]`;
   }
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 const isPlainObject = (value) =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // Builds the error messages of one file: every one starts with the file.
 function reporter(file) {
-  const label = file.endsWith(".json") ? `gesture file "${file}"` : file;
+  const label = file.endsWith('.json') ? `gesture file "${file}"` : file;
   return {
     type: (what) => new TypeError(`${label}: ${what}`),
     range: (what) => new RangeError(`${label}: ${what}`),
@@ -93,22 +93,16 @@ function reporter(file) {
 function checkKeys(object, allowed, where, err) {
   for (const key of Object.keys(object)) {
     if (!allowed.includes(key)) {
-      throw err.range(
-        `${where}unknown key ${show(key)} (allowed: ${allowed.join(", ")})`,
-      );
+      throw err.range(`${where}unknown key ${show(key)} (allowed: ${allowed.join(', ')})`);
     }
   }
 }
 
 function checkSeconds(value, what, err) {
-  if (typeof value !== "number") {
+  if (typeof value !== 'number') {
     throw err.type(`${what} must be a number of seconds, got ${show(value)}`);
   }
-  if (!(
-    Number.isFinite(value) &&
-    value > 0 &&
-    value <= GESTURE_LIMITS.maxSeconds
-  )) {
+  if (!(Number.isFinite(value) && value > 0 && value <= GESTURE_LIMITS.maxSeconds)) {
     throw err.range(
       `${what} must be a finite number of seconds > 0 and ≤ ${GESTURE_LIMITS.maxSeconds}, got ${show(value)}`,
     );
@@ -118,27 +112,24 @@ function checkSeconds(value, what, err) {
 
 function checkName(data, file, err) {
   const { name } = data;
-  if (typeof name !== "string")
-    throw err.type(`"name" must be a string, got ${show(name)}`);
+  if (typeof name !== 'string') throw err.type(`"name" must be a string, got ${show(name)}`);
   if (name.length === 0 || name.length > GESTURE_LIMITS.maxName) {
     throw err.range(
       `"name" must be 1 to ${GESTURE_LIMITS.maxName} characters long, got ${show(name)}`,
     );
   }
   // The library finds a gesture by its file name, so the two must agree.
-  if (file.endsWith(".json")) {
-    const base = file.slice(file.lastIndexOf("/") + 1, -".json".length);
+  if (file.endsWith('.json')) {
+    const base = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
     if (name !== base)
-      throw err.range(
-        `"name" must match the file name ${show(base)}, got ${show(name)}`,
-      );
+      throw err.range(`"name" must match the file name ${show(base)}, got ${show(name)}`);
   }
   return name;
 }
 
 function checkDescription(description, err) {
-  if (description === undefined) return "";
-  if (typeof description !== "string") {
+  if (description === undefined) return '';
+  if (typeof description !== 'string') {
     throw err.type(`"description" must be a string, got ${show(description)}`);
   }
   if (description.length > GESTURE_LIMITS.maxDescription) {
@@ -151,24 +142,22 @@ function checkDescription(description, err) {
 
 function checkTiming(data, err) {
   const loop = data.loop ?? false;
-  if (typeof loop !== "boolean")
+  if (typeof loop !== 'boolean')
     throw err.type(`"loop" must be true or false, got ${show(data.loop)}`);
-  const timeUnit = data.timeUnit ?? "seconds";
+  const timeUnit = data.timeUnit ?? 'seconds';
   if (!TIME_UNITS.includes(timeUnit)) {
-    const make = typeof timeUnit === "string" ? err.range : err.type;
+    const make = typeof timeUnit === 'string' ? err.range : err.type;
     throw make(
-      `"timeUnit" must be one of ${TIME_UNITS.map(show).join(", ")}, got ${show(data.timeUnit)}`,
+      `"timeUnit" must be one of ${TIME_UNITS.map(show).join(', ')}, got ${show(data.timeUnit)}`,
     );
   }
-  if (loop && timeUnit === "hold") {
+  if (loop && timeUnit === 'hold') {
     throw err.range(
       `"timeUnit" "hold" is not allowed with "loop": true (a loop repeats in seconds), got "hold"`,
     );
   }
   if (!loop && data.period !== undefined) {
-    throw err.range(
-      `"period" is only allowed with "loop": true, got period ${show(data.period)}`,
-    );
+    throw err.range(`"period" is only allowed with "loop": true, got period ${show(data.period)}`);
   }
   if (loop && data.period === undefined) {
     throw err.type(`"loop": true needs "period" (seconds, > 0), got undefined`);
@@ -191,8 +180,7 @@ function checkAngles(value, where, err) {
   const max = GESTURE_LIMITS.maxAngle;
   value.forEach((angle, i) => {
     const what = `${where} angle ${AXES[i]} must be a finite number of degrees in [-${max}, ${max}]`;
-    if (typeof angle !== "number")
-      throw err.type(`${what}, got ${show(angle)}`);
+    if (typeof angle !== 'number') throw err.type(`${what}, got ${show(angle)}`);
     if (!(Number.isFinite(angle) && Math.abs(angle) <= max))
       throw err.range(`${what}, got ${show(angle)}`);
   });
@@ -209,7 +197,7 @@ function checkRotations(rotations, where, err) {
   for (const [joint, angles] of Object.entries(rotations)) {
     if (!JOINT_NAMES.includes(joint)) {
       throw err.range(
-        `${where}, joint ${show(joint)} is not a kblend joint (allowed: ${JOINT_NAMES.join(", ")})`,
+        `${where}, joint ${show(joint)} is not a kblend joint (allowed: ${JOINT_NAMES.join(', ')})`,
       );
     }
     out[joint] = checkAngles(angles, `${where}, joint "${joint}"`, err);
@@ -218,22 +206,18 @@ function checkRotations(rotations, where, err) {
 }
 
 function checkTime(time, where, previous, { loop, period, timeUnit }, err) {
-  if (typeof time !== "number")
+  if (typeof time !== 'number')
     throw err.type(`${where} "time" must be a number, got ${show(time)}`);
   if (!Number.isFinite(time) || time < 0) {
-    throw err.range(
-      `${where} "time" must be a finite number ≥ 0, got ${show(time)}`,
-    );
+    throw err.range(`${where} "time" must be a finite number ≥ 0, got ${show(time)}`);
   }
-  if (timeUnit === "hold" && time > 1) {
+  if (timeUnit === 'hold' && time > 1) {
     throw err.range(
       `${where} "time" must be a fraction of the hold in [0, 1] (timeUnit "hold"), got ${show(time)}`,
     );
   }
   if (loop && time >= period) {
-    throw err.range(
-      `${where} "time" must be < the loop period ${period}, got ${show(time)}`,
-    );
+    throw err.range(`${where} "time" must be < the loop period ${period}, got ${show(time)}`);
   }
   if (previous !== undefined && !(time > previous)) {
     throw err.range(
@@ -256,9 +240,7 @@ function checkKeyframes(keyframes, timing, err) {
     keyframes.map((key, k) => {
       const where = `keyframe ${k}`;
       if (!isPlainObject(key)) {
-        throw err.type(
-          `${where} must be an object { time, rotations }, got ${show(key)}`,
-        );
+        throw err.type(`${where} must be an object { time, rotations }, got ${show(key)}`);
       }
       checkKeys(key, KEYFRAME_KEYS, `${where}: `, err);
       const time = checkTime(key.time, where, previous, timing, err);
@@ -277,13 +259,11 @@ function checkKeyframes(keyframes, timing, err) {
 // gesture: { name, description, duration, loop, period (0 without loop),
 // timeUnit, keyframes: [{ time, rotations: { joint: [x, y, z] degrees } }],
 // joints: the joint names used, in skeleton order }.
-export function parseGesture(data, file = "gesture") {
-  if (typeof file !== "string")
-    throw new TypeError(`file must be a string, got ${show(file)}`);
+export function parseGesture(data, file = 'gesture') {
+  if (typeof file !== 'string') throw new TypeError(`file must be a string, got ${show(file)}`);
   const err = reporter(file);
-  if (!isPlainObject(data))
-    throw err.type(`must hold a JSON object, got ${show(data)}`);
-  checkKeys(data, TOP_LEVEL_KEYS, "", err);
+  if (!isPlainObject(data)) throw err.type(`must hold a JSON object, got ${show(data)}`);
+  checkKeys(data, TOP_LEVEL_KEYS, '', err);
   const name = checkName(data, file, err);
   const description = checkDescription(data.description, err);
   const duration = checkSeconds(data.duration, '"duration"', err);
@@ -315,22 +295,19 @@ const LIBRARY_FILES = {
 // Parsed once at load: a broken library file fails the import loudly, with
 // the file's name, instead of failing later in the viewer.
 const library = new Map(
-  Object.entries(LIBRARY_FILES).map(([name, data]) => [
-    name,
-    parseGesture(data, `${name}.json`),
-  ]),
+  Object.entries(LIBRARY_FILES).map(([name, data]) => [name, parseGesture(data, `${name}.json`)]),
 );
 
 export const gestureNames = Object.freeze([...library.keys()].sort());
 
 export function getGesture(name) {
-  if (typeof name !== "string") {
+  if (typeof name !== 'string') {
     throw new TypeError(`gesture name must be a string, got ${show(name)}`);
   }
   const gesture = library.get(name);
   if (!gesture) {
     throw new RangeError(
-      `gesture name ${show(name)} is not in the library (allowed: ${gestureNames.join(", ")})`,
+      `gesture name ${show(name)} is not in the library (allowed: ${gestureNames.join(', ')})`,
     );
   }
   return gesture;
