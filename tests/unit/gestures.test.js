@@ -563,9 +563,23 @@ describe('gestures read right under forward kinematics', () => {
         expect(start[i]).toBe(idle[i]);
         expect(end[i]).toBe(idle[i]);
       }
-      preview.dispose?.();
+      preview.dispose();
     },
   );
+
+  it.each(EXPECTED_NAMES)('%s: no wrist or elbow passes through the torso on the way', (name) => {
+    // The blend from idle is a per-joint SLERP, so the path between the
+    // keyframes is checked too, on the preview's own output.
+    const preview = kb.createPreview({ gesture: name });
+    const { duration } = getGesture(name);
+    for (let t = 0; t <= duration; t += 1 / 15) {
+      const { at } = world(preview.evaluate(t));
+      for (const joint of ['left_wrist', 'right_wrist', 'left_elbow', 'right_elbow']) {
+        expect(insideTorso(at(joint)), `${name} ${joint} at t = ${t.toFixed(2)} s`).toBe(false);
+      }
+    }
+    preview.dispose();
+  });
 
   describe('clap', () => {
     // Each keyframe is either open (the seed's clap constraints hold) or
@@ -636,7 +650,7 @@ describe('gestures read right under forward kinematics', () => {
         const w = world(preview.evaluate(t));
         separations.push(dist(w.left.wrist, w.right.wrist));
       }
-      preview.dispose?.();
+      preview.dispose();
       expect(Math.min(...separations)).toBeLessThan(0.07);
       expect(Math.max(...separations)).toBeGreaterThan(0.15);
       // at least two separate meetings within the hold
