@@ -61,6 +61,8 @@ build_native() {
       -fsanitize=address,undefined -fno-sanitize-recover=all \
       $sources "$t" -lm -o "$OUT/asan/$name"
   done
+  # shellcheck disable=SC2086
+  gcc "${CFLAGS_COMMON[@]}" -O2 $sources tests/c/dump_reference.c -lm -o "$OUT/native/dump_reference"
   # a native bench driver, when present
   if [ -f tests/bench/native_bench.c ]; then
     # shellcheck disable=SC2086

@@ -52,15 +52,13 @@ export function createFilterApi(core) {
         changed = core.i32[changedPtr >> 2];
         return io.slice();
       },
-      // Joints that moved at the last step (0 when all were held).
-      get changed() {
-        return changed;
-      },
       reset() {
         fn._kb_filter_reset(block.ptr);
       },
       dispose: () => block.free(),
     });
+    // Joints that moved at the last step (0 when all were held).
+    Object.defineProperty(filter, 'changed', { get: () => changed, enumerable: true });
     return filter;
   }
 
