@@ -33,6 +33,17 @@ kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
   return st == KB_OK ? kb_solver_init(&w->solver, NULL) : st;
 }
 
+kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which,
+                            double *out) {
+  if (!w || !out) return KB_ERR_NULL;
+  if (which < 0 || which > 3) return KB_ERR_OUT_OF_RANGE;
+  const kb_marker *m = which < 2 ? &w->skeleton.palm_centre[which]
+                                 : &w->skeleton.thumb_tip[which - 2];
+  out[0] = m->joint;
+  for (int i = 0; i < 3; i++) out[1 + i] = m->offset[i];
+  return KB_OK;
+}
+
 /* An integer-valued double in [lo, hi]. */
 static int as_int(double v, int lo, int hi, int *out) {
   if (!isfinite(v) || v != floor(v) || v < lo || v > hi)
@@ -172,7 +183,7 @@ kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
                                    residual, jacobian, capacity, out_rows);
 }
 
-/* Solver options from 8 doubles (NULL: defaults). */
+/* Solver options from KB_IK_OPTIONS_DOUBLES doubles (NULL: defaults). */
 static kb_status set_options(kb_ik_workspace *w, const double *o) {
   kb_ik_options opt;
   kb_ik_default_options(&opt);
@@ -182,6 +193,7 @@ static kb_status set_options(kb_ik_workspace *w, const double *o) {
     opt.lambda0 = o[1], opt.lambda_min = o[2], opt.lambda_max = o[3];
     opt.accept_ratio = o[4], opt.cost_tolerance = o[5];
     opt.step_tolerance = o[6], opt.gradient_tolerance = o[7];
+    opt.decrease_tolerance = o[8];
   }
   kb_status st = kb_ik_check_options(&opt);
   if (st == KB_OK)

@@ -487,13 +487,16 @@ typedef struct kb_ik_options {
   double cost_tolerance; /* stop at cost ≤ this: 1e-9 */
   double step_tolerance; /* stop after an accepted step |δ|∞ ≤ this: 1e-10 */
   double gradient_tolerance; /* stop at |Jᵀr|∞ ≤ this: 1e-12 */
+  double decrease_tolerance; /* stop after an accepted step that lowers the
+                              * cost by less than this fraction: 1e-6 */
 } kb_ik_options;
 
 /* Why a solve stopped. */
 typedef enum kb_ik_stop {
   KB_IK_STOP_COST = 0,      /* cost ≤ tolerance: the targets are reached */
   KB_IK_STOP_GRADIENT = 1,  /* a stationary point (least squares) */
-  KB_IK_STOP_STEP = 2,      /* steps too small to matter */
+  KB_IK_STOP_STEP = 2,      /* steps too small to matter (in the pose or
+                             * in the cost) */
   KB_IK_STOP_LAMBDA = 3,    /* no decrease even at the largest damping */
   KB_IK_STOP_ITERATIONS = 4 /* the cap: KB_ERR_NOT_CONVERGED */
 } kb_ik_stop;
@@ -622,17 +625,22 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
  *     weight_direction, direction_rows, targets (66), then per pair 3
  *     values: joint, origin, weight.
  * Poses are KB_IK_POSE_DOUBLES doubles (root translation, 22 rotations).
- * Options: the 8 fields of kb_ik_options in order (NULL = defaults).
+ * Options: the 9 fields of kb_ik_options in order (NULL = defaults).
  * Result: iterations, accepted, rejected, initial_cost, cost, lambda,
  * gradient, stop, converged, reached (KB_IK_RESULT_DOUBLES doubles). */
 #define KB_IK_RESULT_DOUBLES 10
-#define KB_IK_OPTIONS_DOUBLES 8
+#define KB_IK_OPTIONS_DOUBLES 9
 
 typedef struct kb_ik_workspace kb_ik_workspace;
 
 size_t kb_sizeof_ik_workspace(void);
 /* Skeleton of the given height (m), default options, no tasks. */
 kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
+/* A hand marker of the workspace's skeleton as 4 doubles: joint, offset.
+ * which: 0 left palm centre, 1 right palm centre, 2 left thumb tip, 3 right
+ * thumb tip. */
+kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which,
+                            double *out);
 /* Decodes a task list (length doubles) into the workspace. */
 kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
                                int length);

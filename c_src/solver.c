@@ -21,6 +21,7 @@ void kb_ik_default_options(kb_ik_options *out) {
   out->cost_tolerance = 1e-9;
   out->step_tolerance = 1e-10;
   out->gradient_tolerance = 1e-12;
+  out->decrease_tolerance = 1e-6;
 }
 
 kb_status kb_ik_check_options(const kb_ik_options *o) {
@@ -28,7 +29,7 @@ kb_status kb_ik_check_options(const kb_ik_options *o) {
     return KB_ERR_NULL;
   double values[] = {o->lambda0,           o->lambda_min,     o->lambda_max,
                      o->accept_ratio,      o->cost_tolerance, o->step_tolerance,
-                     o->gradient_tolerance};
+                     o->gradient_tolerance, o->decrease_tolerance};
   for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++) {
     if (!isfinite(values[i]))
       return KB_ERR_NOT_FINITE;
@@ -389,12 +390,14 @@ kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
     if (solved && pred > 0 &&
         (cost - trial_cost) / (pred + PRED_EPS) >= o->accept_ratio) {
       out->accepted++;
+      double decrease = (cost - trial_cost) / cost;
       *pose = solver->trial;
       lambda = fmax(lambda / 2, o->lambda_min);
       st = evaluate(solver, problem, pose, 1, &cost);
       if (st != KB_OK)
         return st;
-      if (max_abs(solver->step, n) <= o->step_tolerance &&
+      if ((max_abs(solver->step, n) <= o->step_tolerance ||
+           decrease < o->decrease_tolerance) &&
           cost > o->cost_tolerance) {
         finish(out, KB_IK_STOP_STEP, cost, lambda, max_abs(solver->gradient, n),
                o);

@@ -5,6 +5,7 @@ import { loadCore } from './core.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { gestureNames, getGesture, parseGesture } from './gestures.js';
+import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
 import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
@@ -32,5 +33,6 @@ export async function loadKBlend(options = {}) {
     statusText: (status) => core.statusText(status),
     core,
   };
+  Object.assign(kb, createIkApi(core, kb));
   return kb;
 }

@@ -1,0 +1,526 @@
+// Inverse kinematics over the WASM core (SPEC §7): frame-vector and
+// retargeting tasks solved by Levenberg–Marquardt, the clap solved by IK,
+// and clips retargeted from another skeleton's joint positions.
+import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
+import {
+  checkArrayLike,
+  checkNumber,
+  checkOneOf,
+  checkOptions,
+  checkPose,
+  describe,
+} from './validate.js';
+
+export const IK_DOF = 3 + 3 * JOINT_COUNT;
+export const MAX_PAIRS = 32;
+export const MAX_TASKS = 8;
+export const MAX_ROWS = 6 * MAX_PAIRS;
+const POSE = 4 * JOINT_COUNT;
+const POSE_DOUBLES = 3 + POSE;
+const SOURCE_STRIDE = 3 * JOINT_COUNT;
+const RESULT_DOUBLES = 10;
+const STATUS_NOT_CONVERGED = 6;
+
+export const HUBER_MODES = ['off', 'component', 'norm'];
+export const STOP_REASONS = ['cost', 'gradient', 'step', 'lambda', 'iterations'];
+// Named points of the hand a task can use as a link or origin.
+export const MARKERS = ['left_palm', 'right_palm', 'left_thumb', 'right_thumb'];
+
+export const IK_DEFAULTS = Object.freeze({
+  maxIterations: 100,
+  lambda0: 1e-3,
+  lambdaMin: 1e-5,
+  lambdaMax: 1e10,
+  acceptRatio: 1e-3,
+  costTolerance: 1e-9,
+  stepTolerance: 1e-10,
+  gradientTolerance: 1e-12,
+  decreaseTolerance: 1e-6,
+});
+const OPTION_KEYS = Object.keys(IK_DEFAULTS);
+
+export const CLAP_DEFAULTS = Object.freeze({
+  separation: 0.17,
+  chestForward: 0.17,
+  chestDrop: 0.03,
+  chestWeight: 0.5,
+  referenceWeight: 0.02,
+});
+
+export const RETARGET_DEFAULTS = Object.freeze({
+  targetScale: 1,
+  weightPosition: 1,
+  weightDirection: 1,
+  directionRows: 3,
+  referenceWeight: 0.01,
+  previousWeight: 0.05,
+  maxIterations: 20,
+});
+
+// A joint given by name or index.
+function jointIndex(name, value, { allowWorld = false } = {}) {
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    if ((allowWorld && value === -1) || (value >= 0 && value < JOINT_COUNT)) return value;
+    throw new RangeError(
+      `${name} must be a joint index in [${allowWorld ? -1 : 0}, ${JOINT_COUNT - 1}] or a joint name, got ${value}`,
+    );
+  }
+  if (typeof value === 'string') {
+    const index = JOINT_NAMES.indexOf(value);
+    if (index >= 0) return index;
+    throw new RangeError(
+      `${name} must be a joint name (${JOINT_NAMES.join(', ')}), got ${describe(value)}`,
+    );
+  }
+  throw new TypeError(`${name} must be a joint name or index, got ${describe(value)}`);
+}
+
+export function createIkApi(core, base) {
+  const fn = core.fn;
+  const workspaces = new Map(); // height → workspace, made once each
+  // Buffers in the heap, allocated once: tasks, poses, rows, mask, result.
+  const taskCapacity = 1 + 2 * MAX_TASKS * (6 + SOURCE_STRIDE + MAX_PAIRS * 13);
+  const tasksBuf = core.alloc(taskCapacity * 8);
+  const poseBuf = core.alloc(POSE_DOUBLES * 8);
+  const referenceBuf = core.alloc(POSE_DOUBLES * 8);
+  const previousBuf = core.alloc(POSE_DOUBLES * 8);
+  const optionsBuf = core.alloc(OPTION_KEYS.length * 8);
+  const resultBuf = core.alloc(RESULT_DOUBLES * 8);
+  const residualBuf = core.alloc(MAX_ROWS * 8);
+  const jacobianBuf = core.alloc(MAX_ROWS * IK_DOF * 8);
+  const maskBuf = core.alloc(IK_DOF);
+  const rowsBuf = core.alloc(4);
+  const floatPose = core.alloc(POSE * 4);
+  const floatOut = core.alloc(POSE * 4);
+  const pairsBuf = core.alloc(MAX_PAIRS * 2 * 4);
+  const pairWeightsBuf = core.alloc(MAX_PAIRS * 8);
+  const markerBuf = core.alloc(4 * 8);
+
+  function workspaceFor(height = 1.75) {
+    checkNumber('height', height, { min: 0.5, max: 3 });
+    let ptr = workspaces.get(height);
+    if (!ptr) {
+      ptr = core.alloc(fn._kb_sizeof_ik_workspace());
+      core.check(fn._kb_ik_workspace_init(ptr, height), 'IK workspace');
+      workspaces.set(height, ptr);
+    }
+    return ptr;
+  }
+
+  // A point fixed to the body: a joint (name or index), a hand marker name,
+  // or { joint, offset: [x, y, z] } (offset in the joint's frame, m).
+  function resolvePoint(name, value, workspace, allowWorld) {
+    if (value === null || value === undefined) {
+      if (allowWorld) return [-1, 0, 0, 0];
+      throw new TypeError(
+        `${name} must be a joint, a marker or { joint, offset }, got ${describe(value)}`,
+      );
+    }
+    if (typeof value === 'string' && MARKERS.includes(value)) {
+      core.check(fn._kb_ik_marker_flat(workspace, MARKERS.indexOf(value), markerBuf), 'marker');
+      return Array.from(core.doubles(markerBuf, 4));
+    }
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      const joint = jointIndex(`${name}.joint`, value.joint, { allowWorld });
+      const offset =
+        value.offset === undefined ? [0, 0, 0] : checkArrayLike(`${name}.offset`, value.offset, 3);
+      return [joint, offset[0], offset[1], offset[2]];
+    }
+    if (typeof value === 'string' && !JOINT_NAMES.includes(value)) {
+      throw new RangeError(
+        `${name} must be a joint name (${JOINT_NAMES.join(', ')}) or a marker (${MARKERS.join(', ')}), got ${describe(value)}`,
+      );
+    }
+    return [jointIndex(name, value, { allowWorld }), 0, 0, 0];
+  }
+
+  function encodeFrameVector(task, at, out, workspace) {
+    const name = `tasks[${at.index}]`;
+    const pairs = checkPairs(name, task.pairs);
+    const huber = checkOneOf(`${name}.huber`, task.huber ?? 'off', HUBER_MODES);
+    const huberDelta = task.huberDelta ?? 1;
+    if (huber !== 'off') checkNumber(`${name}.huberDelta`, huberDelta, { min: 0, minOpen: true });
+    let gateStart = 0;
+    let gateFull = 0;
+    if (task.gate !== undefined && task.gate !== null && task.gate !== false) {
+      checkOptions(`${name}.gate`, task.gate);
+      gateStart = checkNumber(`${name}.gate.start`, task.gate.start, { min: 0 });
+      gateFull = checkNumber(`${name}.gate.full`, task.gate.full, { min: 0 });
+      if (!(gateStart > gateFull)) {
+        throw new RangeError(
+          `${name}.gate.start must exceed gate.full, got start ${gateStart}, full ${gateFull}`,
+        );
+      }
+    }
+    out.push(1, pairs.length, task.directionOnly ? 1 : 0, HUBER_MODES.indexOf(huber), huberDelta);
+    out.push(gateStart > gateFull ? 1 : 0, gateStart, gateFull);
+    pairs.forEach((pair, i) => {
+      const p = `${name}.pairs[${i}]`;
+      checkOptions(p, pair);
+      out.push(...resolvePoint(`${p}.origin`, pair.origin, workspace, true));
+      out.push(...resolvePoint(`${p}.link`, pair.link, workspace, false));
+      out.push(...checkArrayLike(`${p}.target`, pair.target, 3));
+      out.push(checkNumber(`${p}.scale`, pair.scale ?? 1));
+      out.push(checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
+    });
+  }
+
+  function encodeRetarget(task, at, out) {
+    const name = `tasks[${at.index}]`;
+    const pairs = checkPairs(name, task.pairs);
+    const targets = checkArrayLike(`${name}.targets`, task.targets, SOURCE_STRIDE);
+    const rows = task.directionRows ?? 1;
+    checkOneOf(`${name}.directionRows`, rows, [1, 3]);
+    out.push(2, pairs.length);
+    out.push(checkNumber(`${name}.targetScale`, task.targetScale ?? 1, { min: 0, minOpen: true }));
+    out.push(checkNumber(`${name}.weightPosition`, task.weightPosition ?? 1, { min: 0 }));
+    out.push(checkNumber(`${name}.weightDirection`, task.weightDirection ?? 1, { min: 0 }));
+    out.push(rows, ...targets);
+    pairs.forEach((pair, i) => {
+      const p = `${name}.pairs[${i}]`;
+      checkOptions(p, pair);
+      const joint = jointIndex(`${p}.joint`, pair.joint);
+      const origin =
+        pair.origin === null || pair.origin === undefined
+          ? -1
+          : jointIndex(`${p}.origin`, pair.origin, { allowWorld: true });
+      if (origin === joint)
+        throw new RangeError(
+          `${p}.origin must differ from its joint, got ${JOINT_NAMES[joint]} twice`,
+        );
+      out.push(joint, origin, checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
+    });
+  }
+
+  // Encodes a task list into the heap and hands it to the workspace.
+  function loadTasks(tasks, workspace) {
+    if (!Array.isArray(tasks) || tasks.length === 0) {
+      throw new TypeError(
+        `tasks must be a non-empty array of task objects, got ${describe(tasks)}`,
+      );
+    }
+    const kinds = { frameVector: 0, retarget: 0 };
+    const out = [tasks.length];
+    tasks.forEach((task, index) => {
+      checkOptions(`tasks[${index}]`, task);
+      const type = checkOneOf(`tasks[${index}].type`, task.type, ['frameVector', 'retarget']);
+      if (++kinds[type] > MAX_TASKS)
+        throw new RangeError(`tasks: at most ${MAX_TASKS} ${type} tasks, got more`);
+      if (type === 'frameVector') encodeFrameVector(task, { index }, out, workspace);
+      else encodeRetarget(task, { index }, out);
+    });
+    core.doubles(tasksBuf, out.length).set(out);
+    core.check(fn._kb_ik_set_tasks_flat(workspace, tasksBuf, out.length), 'IK tasks');
+  }
+
+  // mask: joint names/indices that may move ('root' for the translation);
+  // dofMask: KB_IK_DOF entries 0/1 in the DoF layout. Neither: all move.
+  function writeMask({ mask, dofMask }) {
+    if (mask !== undefined && dofMask !== undefined) {
+      throw new TypeError('give mask (joints) or dofMask (degrees of freedom), not both');
+    }
+    const view = core.u8.subarray(maskBuf, maskBuf + IK_DOF);
+    if (dofMask !== undefined) {
+      checkArrayLike('dofMask', dofMask, IK_DOF);
+      for (let i = 0; i < IK_DOF; i++) view[i] = dofMask[i] ? 1 : 0;
+      return maskBuf;
+    }
+    if (mask === undefined) return 0;
+    if (!Array.isArray(mask))
+      throw new TypeError(`mask must be an array of joint names or indices, got ${describe(mask)}`);
+    view.fill(0);
+    mask.forEach((entry, i) => {
+      const joint = entry === 'root' ? -1 : jointIndex(`mask[${i}]`, entry);
+      const first = joint < 0 ? 0 : 3 + 3 * joint;
+      view.fill(1, first, first + 3);
+    });
+    return maskBuf;
+  }
+
+  function writePose(ptr, name, rotations, root) {
+    checkPose(name, rotations, JOINT_COUNT);
+    const view = core.doubles(ptr, POSE_DOUBLES);
+    view.set(root === undefined ? [0, 0, 0] : checkArrayLike(`${name} root`, root, 3), 0);
+    view.set(rotations, 3);
+    return ptr;
+  }
+
+  function writeOptions(options = {}) {
+    const o = { ...IK_DEFAULTS, ...checkOptions('options', options) };
+    checkNumber('options.maxIterations', o.maxIterations, { min: 1, max: 1e6, integer: true });
+    for (const key of OPTION_KEYS.slice(1)) checkNumber(`options.${key}`, o[key], { min: 0 });
+    if (!(o.lambdaMin > 0 && o.lambdaMin <= o.lambda0 && o.lambda0 <= o.lambdaMax)) {
+      throw new RangeError(
+        `options need 0 < lambdaMin ≤ lambda0 ≤ lambdaMax, got ${o.lambdaMin}, ${o.lambda0}, ${o.lambdaMax}`,
+      );
+    }
+    core.doubles(optionsBuf, OPTION_KEYS.length).set(OPTION_KEYS.map((k) => o[k]));
+    return optionsBuf;
+  }
+
+  function readResult(status) {
+    const r = core.doubles(resultBuf, RESULT_DOUBLES);
+    return {
+      iterations: r[0],
+      accepted: r[1],
+      rejected: r[2],
+      initialCost: r[3],
+      cost: r[4],
+      lambda: r[5],
+      gradient: r[6],
+      stop: STOP_REASONS[r[7]],
+      converged: r[8] === 1,
+      reached: r[9] === 1,
+      status: core.statusText(status),
+    };
+  }
+
+  function solveIK(request) {
+    const {
+      tasks,
+      start = base.idlePose(),
+      root,
+      reference,
+      referenceRoot,
+      referenceWeight = 0,
+      previous,
+      previousRoot,
+      previousWeight = 0,
+      options,
+      height,
+    } = checkOptions('solveIK request', request);
+    const workspace = workspaceFor(height);
+    loadTasks(tasks, workspace);
+    writePose(poseBuf, 'start', start, root);
+    const referencePtr =
+      reference === undefined ? 0 : writePose(referenceBuf, 'reference', reference, referenceRoot);
+    const previousPtr =
+      previous === undefined ? 0 : writePose(previousBuf, 'previous', previous, previousRoot);
+    checkNumber('referenceWeight', referenceWeight, { min: 0 });
+    checkNumber('previousWeight', previousWeight, { min: 0 });
+    const maskPtr = writeMask(request);
+    const optionsPtr = writeOptions(options);
+    const status = fn._kb_ik_solve_flat(
+      workspace,
+      poseBuf,
+      maskPtr,
+      referencePtr,
+      referenceWeight,
+      previousPtr,
+      previousWeight,
+      optionsPtr,
+      resultBuf,
+    );
+    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveIK');
+    const pose = core.doubles(poseBuf, POSE_DOUBLES);
+    return {
+      pose: Float32Array.from(pose.subarray(3)),
+      root: Float64Array.from(pose.subarray(0, 3)),
+      ...readResult(status),
+    };
+  }
+
+  // Residual and Jacobian rows of one task at a pose (rows × KB_IK_DOF,
+  // row-major), as the solver sees them: for checks and plots.
+  function taskRows(task, { pose = base.idlePose(), root, mask, dofMask, height } = {}) {
+    const workspace = workspaceFor(height);
+    loadTasks([task], workspace);
+    writePose(poseBuf, 'pose', pose, root);
+    const maskPtr = writeMask({ mask, dofMask });
+    const status = fn._kb_ik_task_evaluate_flat(
+      workspace,
+      0,
+      poseBuf,
+      maskPtr,
+      residualBuf,
+      jacobianBuf,
+      MAX_ROWS,
+      rowsBuf,
+    );
+    core.check(status, 'taskRows');
+    const rows = core.i32[rowsBuf >> 2];
+    return {
+      rows,
+      residual: Float64Array.from(core.doubles(residualBuf, rows)),
+      jacobian: Float64Array.from(core.doubles(jacobianBuf, rows * IK_DOF)),
+    };
+  }
+
+  function solveClap(localRotations, options = {}) {
+    checkPose('localRotations', localRotations, JOINT_COUNT);
+    const o = { ...CLAP_DEFAULTS, ...checkOptions('options', options) };
+    checkNumber('options.separation', o.separation, { min: 0, minOpen: true, max: 1 });
+    checkNumber('options.chestForward', o.chestForward, { min: 0, max: 1 });
+    checkNumber('options.chestDrop', o.chestDrop, { min: -1, max: 1 });
+    checkNumber('options.chestWeight', o.chestWeight, { min: 0 });
+    checkNumber('options.referenceWeight', o.referenceWeight, { min: 0 });
+    const workspace = workspaceFor(o.height);
+    core.floats(floatPose, POSE).set(localRotations);
+    core
+      .doubles(optionsBuf, 5)
+      .set([o.separation, o.chestForward, o.chestDrop, o.chestWeight, o.referenceWeight]);
+    const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
+    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveClap');
+    const pose = core.floats(floatOut, POSE).slice();
+    const result = readResult(status);
+    const report = base.validateClap(pose, { height: o.height });
+    return {
+      pose,
+      report,
+      iterations: result.iterations,
+      cost: result.cost,
+      converged: result.converged,
+      ok: report.ok,
+      result,
+    };
+  }
+
+  // Segments from each driven joint to its nearest driven ancestor; the
+  // pelvis (when driven) is tied to the world origin, which places the root.
+  function defaultRetargetPairs(driven) {
+    const pairs = [];
+    for (let j = 0; j < JOINT_COUNT; j++) {
+      if (!driven[j]) continue;
+      let origin = JOINT_PARENTS[j];
+      while (origin >= 0 && !driven[origin]) origin = JOINT_PARENTS[origin];
+      if (origin >= 0 || j === 0) pairs.push({ joint: j, origin });
+    }
+    return pairs;
+  }
+
+  // positions: frames × 66 source positions in our joint order (rows of
+  // joints the source lacks are ignored); driven: 22 booleans, which
+  // joints have a source. Returns frames × 88 local rotations and frames ×
+  // 3 root translations in metres.
+  function retargetClip(request) {
+    const r = { ...RETARGET_DEFAULTS, ...checkOptions('retargetClip request', request) };
+    const { positions, driven = new Array(JOINT_COUNT).fill(true) } = r;
+    if (!driven || driven.length !== JOINT_COUNT) {
+      throw new TypeError(
+        `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
+      );
+    }
+    const hasLength = positions && typeof positions.length === 'number';
+    if (!hasLength || positions.length === 0 || positions.length % SOURCE_STRIDE !== 0) {
+      throw new TypeError(
+        `positions must be frames × ${SOURCE_STRIDE} numbers (22 joints × xyz per frame), got ${describe(positions)}`,
+      );
+    }
+    const frames = positions.length / SOURCE_STRIDE;
+    checkNumber('frames', frames, { min: 1, max: 1e6, integer: true });
+    checkNumber('targetScale', r.targetScale, { min: 0, minOpen: true });
+    checkNumber('weightPosition', r.weightPosition, { min: 0 });
+    checkNumber('weightDirection', r.weightDirection, { min: 0 });
+    checkOneOf('directionRows', r.directionRows, [1, 3]);
+    checkNumber('referenceWeight', r.referenceWeight, { min: 0 });
+    checkNumber('previousWeight', r.previousWeight, { min: 0 });
+    const pairs = r.pairs ?? defaultRetargetPairs(driven);
+    checkPairs('retargetClip', pairs);
+    const workspace = workspaceFor(r.height);
+    const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
+    const weightView = core.doubles(pairWeightsBuf, pairs.length);
+    pairs.forEach((pair, i) => {
+      pairView[2 * i] = jointIndex(`pairs[${i}].joint`, pair.joint);
+      pairView[2 * i + 1] =
+        pair.origin === null || pair.origin === undefined
+          ? -1
+          : jointIndex(`pairs[${i}].origin`, pair.origin, { allowWorld: true });
+      weightView[i] = checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 });
+    });
+    const maskPtr = writeMask({ mask: r.mask, dofMask: r.dofMask });
+    const optionsPtr = writeOptions({
+      ...r.options,
+      maxIterations: r.options?.maxIterations ?? r.maxIterations,
+    });
+    const sourcePtr = core.alloc(positions.length * 8);
+    const localPtr = core.alloc(frames * POSE * 4);
+    const rootPtr = core.alloc(frames * 3 * 4);
+    try {
+      const source = core.doubles(sourcePtr, positions.length);
+      source.set(positions);
+      for (let i = 0; i < source.length; i++) {
+        if (!Number.isFinite(source[i])) {
+          const frame = Math.floor(i / SOURCE_STRIDE);
+          const joint = JOINT_NAMES[Math.floor((i % SOURCE_STRIDE) / 3)];
+          throw new RangeError(
+            `positions must be finite: frame ${frame}, joint ${joint} has ${positions[i]}`,
+          );
+        }
+      }
+      const status = fn._kb_retarget_clip_flat(
+        workspace,
+        sourcePtr,
+        frames,
+        pairsBuf,
+        pairWeightsBuf,
+        pairs.length,
+        r.targetScale,
+        r.weightPosition,
+        r.weightDirection,
+        r.directionRows,
+        maskPtr,
+        r.referenceWeight,
+        r.previousWeight,
+        optionsPtr,
+        localPtr,
+        rootPtr,
+        resultBuf,
+      );
+      core.check(status, 'retargetClip');
+      const result = core.doubles(resultBuf, 2);
+      return {
+        frames,
+        rotations: core.floats(localPtr, frames * POSE).slice(),
+        root: core.floats(rootPtr, frames * 3).slice(),
+        iterations: result[0],
+        meanCost: result[1],
+      };
+    } finally {
+      core.free(sourcePtr);
+      core.free(localPtr);
+      core.free(rootPtr);
+    }
+  }
+
+  return {
+    solveIK,
+    solveClap,
+    retargetClip,
+    taskRows,
+    applyStep,
+    defaultRetargetPairs,
+    ikDefaults: IK_DEFAULTS,
+  };
+}
+
+function checkPairs(name, pairs) {
+  if (!Array.isArray(pairs) || pairs.length === 0 || pairs.length > MAX_PAIRS) {
+    throw new RangeError(
+      `${name}.pairs must be an array of 1 to ${MAX_PAIRS} pairs, got ${describe(pairs)}`,
+    );
+  }
+  return pairs;
+}
+
+// The pose moved by δ (KB_IK_DOF values) in the solver's DoF layout, in
+// double precision as the core does it: root += δ[0..2], R_j ← R_j·exp([δ_j]).
+// pose: 88 rotations, root: 3 (nullable). For finite differences.
+export function applyStep(pose, root, delta) {
+  checkArrayLike('delta', delta, IK_DOF);
+  const out = Float64Array.from(pose);
+  const outRoot = Float64Array.from(root ?? [0, 0, 0]);
+  for (let i = 0; i < 3; i++) outRoot[i] += delta[i];
+  for (let j = 0; j < JOINT_COUNT; j++) {
+    const v = [delta[3 + 3 * j], delta[4 + 3 * j], delta[5 + 3 * j]];
+    const angle = Math.hypot(v[0], v[1], v[2]);
+    if (angle === 0) continue;
+    const k = angle < 1e-4 ? 0.5 - (angle * angle) / 48 : Math.sin(angle / 2) / angle;
+    const b = [v[0] * k, v[1] * k, v[2] * k, Math.cos(angle / 2)];
+    const a = out.slice(4 * j, 4 * j + 4);
+    out[4 * j] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    out[4 * j + 1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    out[4 * j + 2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    out[4 * j + 3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+  }
+  return { pose: out, root: outRoot };
+}
