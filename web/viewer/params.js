@@ -6,20 +6,17 @@
 // Each numeric parameter: the link key, the allowed interval, and the number
 // of decimals (or significant digits, for the log-scaled epsilon) it keeps.
 export const NUMERIC_PARAMS = Object.freeze({
-  attack: { key: "a", min: 0, max: 1, decimals: 4, unit: "" },
-  release: { key: "r", min: 0, max: 1, decimals: 4, unit: "" },
-  epsilon: { key: "eps", min: 1e-5, max: 1e-1, significant: 3, unit: "rad" },
-  lambda: { key: "lam", min: 0.5, max: 120, decimals: 2, unit: "1/s" },
-  duration: { key: "dur", min: 0.5, max: 20, decimals: 3, unit: "s" },
-  jitter: { key: "jit", min: 0, max: 0.2, decimals: 4, unit: "rad" },
-  seed: { key: "seed", min: 0, max: 99999, decimals: 0, unit: "" },
-  apose: { key: "apose", min: 0, max: 1.5708, decimals: 4, unit: "rad" },
+  attack: { key: 'a', min: 0, max: 1, decimals: 4, unit: '' },
+  release: { key: 'r', min: 0, max: 1, decimals: 4, unit: '' },
+  epsilon: { key: 'eps', min: 1e-5, max: 1e-1, significant: 3, unit: 'rad' },
+  lambda: { key: 'lam', min: 0.5, max: 120, decimals: 2, unit: '1/s' },
+  duration: { key: 'dur', min: 0.5, max: 20, decimals: 3, unit: 's' },
+  jitter: { key: 'jit', min: 0, max: 0.2, decimals: 4, unit: 'rad' },
+  seed: { key: 'seed', min: 0, max: 99999, decimals: 0, unit: '' },
+  apose: { key: 'apose', min: 0, max: 1.5708, decimals: 4, unit: 'rad' },
 });
 
-export const PARAM_NAMES = Object.freeze([
-  "gesture",
-  ...Object.keys(NUMERIC_PARAMS),
-]);
+export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(NUMERIC_PARAMS)]);
 
 // Defaults of the tuning values (SPEC §3, §4); the duration's default is the
 // gesture's own and comes from the gesture library.
@@ -50,10 +47,8 @@ export function clamp(value, min, max) {
 export function canonicalValue(name, value) {
   const spec = NUMERIC_PARAMS[name];
   if (!spec) throw new TypeError(`canonicalValue: unknown parameter '${name}'`);
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new RangeError(
-      `${name} must be a finite number, got ${String(value)}`,
-    );
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new RangeError(`${name} must be a finite number, got ${String(value)}`);
   }
   const clamped = clamp(value, spec.min, spec.max);
   const rounded =
@@ -73,10 +68,8 @@ export function canonicalTime(t, duration) {
 // pair and whether anything changed.
 export function enforceAttackRelease(attack, release, moved) {
   if (attack + release <= 1) return { attack, release, adjusted: false };
-  if (moved === "attack")
-    return { attack, release: roundTo(1 - attack, 4), adjusted: true };
-  if (moved === "release")
-    return { attack: roundTo(1 - release, 4), release, adjusted: true };
+  if (moved === 'attack') return { attack, release: roundTo(1 - attack, 4), adjusted: true };
+  if (moved === 'release') return { attack: roundTo(1 - release, 4), release, adjusted: true };
   const scale = 1 / (attack + release);
   let a = roundTo(attack * scale, 4);
   let r = roundTo(release * scale, 4);
@@ -87,8 +80,7 @@ export function enforceAttackRelease(attack, release, moved) {
 // Every numeric parameter made canonical and the attack/release rule applied.
 export function canonicalParams(params) {
   const out = { gesture: params.gesture };
-  for (const name of Object.keys(NUMERIC_PARAMS))
-    out[name] = canonicalValue(name, params[name]);
+  for (const name of Object.keys(NUMERIC_PARAMS)) out[name] = canonicalValue(name, params[name]);
   const pair = enforceAttackRelease(out.attack, out.release);
   out.attack = pair.attack;
   out.release = pair.release;

@@ -9,9 +9,9 @@ import {
   canonicalTime,
   clamp,
   enforceAttackRelease,
-} from "./params.js";
+} from './params.js';
 
-export const LINK_VERSION = "1";
+export const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
 export const MAX_HASH_LENGTH = 2000;
 // A plain decimal or exponent number; anything else (hex, 'NaN', markup) is not.
@@ -19,9 +19,8 @@ const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 // Quote a value from a link for a notice: short, printable, inert.
 export function quoteForNotice(raw) {
-  const printable = String(raw).replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  const short =
-    printable.length > 24 ? `${printable.slice(0, 24)}…` : printable;
+  const printable = String(raw).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const short = printable.length > 24 ? `${printable.slice(0, 24)}…` : printable;
   return `'${short}'`;
 }
 
@@ -52,20 +51,16 @@ function readNumber(name, raw, fallback, notices) {
 
 function readGesture(raw, gestureNames, fallback, notices) {
   if (gestureNames.includes(raw)) return raw;
-  notices.push(
-    `g=${quoteForNotice(raw)} is not a gesture of the library; using '${fallback}'`,
-  );
+  notices.push(`g=${quoteForNotice(raw)} is not a gesture of the library; using '${fallback}'`);
   return fallback;
 }
 
 function readVersion(search, notices) {
-  if (!search.has("v")) {
+  if (!search.has('v')) {
+    notices.push(`the link has no version (v=${LINK_VERSION}); reading what is valid in it`);
+  } else if (search.get('v') !== LINK_VERSION) {
     notices.push(
-      `the link has no version (v=${LINK_VERSION}); reading what is valid in it`,
-    );
-  } else if (search.get("v") !== LINK_VERSION) {
-    notices.push(
-      `link version v=${quoteForNotice(search.get("v"))} is not supported (v=${LINK_VERSION}); reading what is valid in it`,
+      `link version v=${quoteForNotice(search.get('v'))} is not supported (v=${LINK_VERSION}); reading what is valid in it`,
     );
   }
 }
@@ -78,9 +73,7 @@ function readTime(raw, duration, notices) {
   }
   const parsed = Number(text);
   if (parsed < 0 || parsed > duration) {
-    notices.push(
-      `t=${quoteForNotice(text)} is outside [0, ${duration}]; clamped`,
-    );
+    notices.push(`t=${quoteForNotice(text)} is outside [0, ${duration}]; clamped`);
   }
   return canonicalTime(clamp(parsed, 0, duration), duration);
 }
@@ -95,36 +88,24 @@ function readTime(raw, duration, notices) {
  * @returns {{ params: object, time: number | null, notices: string[] }}
  */
 export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
-  const text = String(hash ?? "").replace(/^#/, "");
+  const text = String(hash ?? '').replace(/^#/, '');
   const params = { ...defaults };
   const notices = [];
-  if (text === "") return { params, time: null, notices };
+  if (text === '') return { params, time: null, notices };
   if (text.length > MAX_HASH_LENGTH) {
-    notices.push(
-      `the link is too long (${text.length} characters); opened the defaults`,
-    );
+    notices.push(`the link is too long (${text.length} characters); opened the defaults`);
     return { params, time: null, notices };
   }
   const search = new URLSearchParams(text);
   readVersion(search, notices);
 
-  if (search.has("g")) {
-    params.gesture = readGesture(
-      search.get("g"),
-      gestureNames,
-      defaults.gesture,
-      notices,
-    );
-    params.duration = canonicalValue("duration", durationOf(params.gesture));
+  if (search.has('g')) {
+    params.gesture = readGesture(search.get('g'), gestureNames, defaults.gesture, notices);
+    params.duration = canonicalValue('duration', durationOf(params.gesture));
   }
   for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
     if (search.has(spec.key)) {
-      params[name] = readNumber(
-        name,
-        search.get(spec.key),
-        params[name],
-        notices,
-      );
+      params[name] = readNumber(name, search.get(spec.key), params[name], notices);
     }
   }
   const pair = enforceAttackRelease(params.attack, params.release);
@@ -135,9 +116,7 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
     params.attack = pair.attack;
     params.release = pair.release;
   }
-  const time = search.has("t")
-    ? readTime(search.get("t"), params.duration, notices)
-    : null;
+  const time = search.has('t') ? readTime(search.get('t'), params.duration, notices) : null;
   return { params, time, notices };
 }
 
@@ -147,13 +126,10 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
  * @param {number | null} [time]  seconds; omitted when null
  */
 export function serializeShareHash(params, time = null) {
-  const parts = [
-    `v=${LINK_VERSION}`,
-    `g=${encodeURIComponent(params.gesture)}`,
-  ];
+  const parts = [`v=${LINK_VERSION}`, `g=${encodeURIComponent(params.gesture)}`];
   for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
     parts.push(`${spec.key}=${String(params[name])}`);
   }
   if (time !== null && time !== undefined) parts.push(`t=${String(time)}`);
-  return parts.join("&");
+  return parts.join('&');
 }

@@ -1,0 +1,114 @@
+// The page loads, draws a scene, logs no errors and stays on its origin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, openPage } from './browser.js';
+
+let browser;
+let opened;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const started = Date.now();
+  opened = await openPage(browser);
+  opened.readyMs = Date.now() - started;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// Distinct colours and spread of a PNG of the canvas, decoded in the page.
+async function pixelStats(page) {
+  const png = await page.locator('#stage canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Set();
+    let min = 255;
+    let max = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      const luma = (data[i] + data[i + 1] + data[i + 2]) / 3;
+      min = Math.min(min, luma);
+      max = Math.max(max, luma);
+    }
+    return {
+      colours: colours.size,
+      min,
+      max,
+      width: canvas.width,
+      height: canvas.height,
+    };
+  }, png.toString('base64'));
+}
+
+describe('the viewer page', () => {
+  it('becomes ready', async () => {
+    const { page, readyMs } = opened;
+    console.log(`page ready in ${readyMs} ms`);
+    const params = await page.evaluate(() => window.kblendApp.params);
+    expect(Object.keys(params).sort()).toEqual(
+      [
+        'apose',
+        'attack',
+        'duration',
+        'epsilon',
+        'gesture',
+        'jitter',
+        'lambda',
+        'release',
+        'seed',
+      ].sort(),
+    );
+    const pose = await page.evaluate(() => Array.from(window.kblendApp.pose()));
+    expect(pose).toHaveLength(88);
+  });
+
+  it('draws a scene, not one colour', async () => {
+    const stats = await pixelStats(opened.page);
+    expect(stats.width).toBeGreaterThan(100);
+    expect(stats.colours).toBeGreaterThan(50);
+    expect(stats.max - stats.min).toBeGreaterThan(60);
+  });
+
+  it('logs no console errors and opens no dialog', () => {
+    expect(opened.log.errors).toEqual([]);
+    expect(opened.log.dialogs).toEqual([]);
+  });
+
+  it('makes no request beyond its origin', () => {
+    const origin = new URL(baseURL()).origin;
+    expect(opened.log.requests.length).toBeGreaterThan(0);
+    for (const url of opened.log.requests) {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'data:') continue;
+      expect(parsed.origin).toBe(origin);
+    }
+  });
+
+  it('declares a Content-Security-Policy without unsafe script sources', async () => {
+    const csp = await opened.page.getAttribute(
+      'meta[http-equiv="Content-Security-Policy"]',
+      'content',
+    );
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+  });
+
+  it('reports the core time per frame', async () => {
+    const { page } = opened;
+    await page.evaluate(() => window.kblendApp.play());
+    await page.waitForTimeout(1500);
+    const stats = await page.evaluate(() => window.kblendApp.stats());
+    console.log(`core time per frame ${(stats.coreTimeMs * 1000).toFixed(1)} µs`);
+    expect(stats.coreTimeMs).toBeGreaterThanOrEqual(0);
+    expect(stats.coreTimeMs).toBeLessThan(50);
+  });
+});

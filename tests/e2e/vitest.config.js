@@ -1,0 +1,16 @@
+// Browser end-to-end tests: the built viewer in Debian's Chromium.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../../', import.meta.url)),
+  test: {
+    include: ['tests/e2e/**/*.test.js'],
+    globalSetup: ['tests/e2e/global-setup.js'],
+    // one browser at a time: the machine has two cores and SwiftShader
+    // renders on the CPU
+    fileParallelism: false,
+    testTimeout: 60000,
+    hookTimeout: 60000,
+  },
+});

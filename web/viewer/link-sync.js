@@ -1,0 +1,51 @@
+// Keeps the URL hash in step with what the page shows (debounced
+// history.replaceState, so tuning does not flood the history), and copies
+// the link to the clipboard.
+import { serializeShareHash } from './share-link.js';
+
+const DEBOUNCE_MS = 250;
+
+export function createLinkSync() {
+  let timer = null;
+  let pending = null;
+  let lastWritten = location.hash.replace(/^#/, '');
+
+  function flush() {
+    clearTimeout(timer);
+    timer = null;
+    if (pending === null) return;
+    const hash = pending;
+    pending = null;
+    if (hash === lastWritten) return;
+    lastWritten = hash;
+    history.replaceState(history.state, '', `#${hash}`);
+  }
+
+  return {
+    // Schedule the hash for these params (and the time, when paused).
+    write(params, time = null) {
+      pending = serializeShareHash(params, time);
+      clearTimeout(timer);
+      timer = setTimeout(flush, DEBOUNCE_MS);
+    },
+    flush,
+    // True when the hash is not the one the page wrote (a pasted link).
+    isForeign(hash) {
+      return hash.replace(/^#/, '') !== lastWritten;
+    },
+    url() {
+      flush();
+      return location.href;
+    },
+    // Resolves to true when the clipboard took the link.
+    async copy() {
+      const url = this.url();
+      try {
+        await navigator.clipboard.writeText(url);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

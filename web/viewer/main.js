@@ -1,0 +1,324 @@
+// The kblend viewer: a humanoid performs a gesture computed by the
+// WebAssembly core, tuned live from the panel and shared by link.
+// slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
+import { loadKBlend } from '../lib/kblend.js';
+import { createControlsPanel } from './controls-panel.js';
+import { createEnvelopePlot } from './envelope-plot.js';
+import { handShapesAt } from './hand-shapes.js';
+import { createLinkSync } from './link-sync.js';
+import { createNotice } from './notice.js';
+import {
+  TUNING_DEFAULTS,
+  canonicalParams,
+  canonicalTime,
+  canonicalValue,
+  enforceAttackRelease,
+} from './params.js';
+import { createPlayback } from './playback.js';
+import { createReadouts } from './readouts.js';
+import { createRig } from './rig.js';
+import { createScene } from './scene.js';
+import { parseShareHash } from './share-link.js';
+import { installTestHook } from './test-hook.js';
+import { createTimeline } from './timeline.js';
+
+const BODY_HEIGHT = 1.75;
+const byId = (id) => document.getElementById(id);
+
+let resolveReady;
+let rejectReady;
+const ready = new Promise((resolve, reject) => {
+  resolveReady = resolve;
+  rejectReady = reject;
+});
+
+async function start() {
+  const kb = await loadKBlend();
+
+  // --- the stage and the humanoid
+  const stage = createScene(byId('stage'));
+  const rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  stage.scene.add(rig.root);
+
+  // --- state: the defaults, then whatever valid part the link holds
+  const gestureNames = [...kb.gestureNames];
+  const durationOf = (name) => kb.getGesture(name).duration;
+  const defaultGesture = gestureNames.includes(kb.defaults.gesture)
+    ? kb.defaults.gesture
+    : gestureNames[0];
+  const defaults = canonicalParams({
+    ...TUNING_DEFAULTS,
+    gesture: defaultGesture,
+    duration: durationOf(defaultGesture),
+  });
+  const linkContext = { gestureNames, defaults, durationOf };
+  const notice = createNotice(byId('notice'));
+  const linked = parseShareHash(location.hash, linkContext);
+  let params = linked.params;
+  let notices = linked.notices;
+  if (notices.length > 0) notice.show('The link was repaired:', notices);
+
+  let preview = kb.createPreview(previewOptions(params));
+  const pose = new Float32Array(4 * kb.skeleton.names.length);
+
+  // --- playback, timeline, plot, readouts, panel, link
+  const playback = createPlayback({
+    duration: preview.duration,
+    fps: preview.fps,
+  });
+  const timeline = createTimeline(byId('timeline'), {
+    onScrub: (t) => {
+      playback.pause();
+      playback.seek(t);
+    },
+  });
+  const plot = createEnvelopePlot(byId('plot'), kb.envelope);
+  const readouts = createReadouts(byId('readouts'));
+  const link = createLinkSync();
+  const panel = createControlsPanel({
+    container: byId('panel'),
+    gestureNames,
+    params,
+    playback,
+    actions: {
+      onTune: tune,
+      playPause: () => playback.toggle(),
+      step: (frames) => playback.step(frames),
+      home: () => playback.home(),
+      end: () => playback.end(),
+      reset: () => {
+        panel.setRatioNote('');
+        applyParams(defaults);
+      },
+      copyLink,
+      view: (name) => stage.setView(name),
+      skeleton: (on) => {
+        rig.setSkeletonVisible(on);
+        stage.requestRender();
+      },
+      body: (on) => {
+        rig.setBodyVisible(on);
+        stage.requestRender();
+      },
+    },
+  });
+
+  let poseDirty = true;
+  let wasPlaying = null;
+  playback.onChange(() => {
+    // A paused time is kept to the link's precision, so the link shows it exactly.
+    if (!playback.playing) {
+      const t = canonicalTime(playback.time, playback.duration);
+      if (t !== playback.time) return playback.seek(t);
+    }
+    poseDirty = true;
+    // while playing the link holds no time: write it only when that flips
+    if (!playback.playing || wasPlaying !== playback.playing) {
+      wasPlaying = playback.playing;
+      panel.setPlaying(playback.playing);
+      writeLink();
+    }
+  });
+  showClip();
+  if (linked.time !== null) playback.seek(linked.time);
+  else playback.play();
+  writeLink();
+
+  function previewOptions(p) {
+    return { ...p, fps: kb.defaults.fps ?? 30 };
+  }
+
+  function writeLink() {
+    link.write(params, playback.playing ? null : canonicalTime(playback.time, playback.duration));
+  }
+
+  // --- tuning: one parameter moved in the panel
+  function tune(name, value) {
+    const next = { ...params };
+    if (name === 'gesture') {
+      next.gesture = value;
+      next.duration = canonicalValue('duration', durationOf(value));
+    } else {
+      next[name] = canonicalValue(name, value);
+    }
+    if (name === 'attack' || name === 'release') {
+      const pair = enforceAttackRelease(next.attack, next.release, name);
+      next.attack = pair.attack;
+      next.release = pair.release;
+      panel.setRatioNote(ratioNote(pair, name));
+    }
+    applyParams(next);
+  }
+
+  function ratioNote(pair, moved) {
+    const notes = [];
+    if (pair.adjusted) {
+      const other = moved === 'attack' ? 'release' : 'attack';
+      notes.push(`${other} lowered to ${pair[other]} so that attack + release ≤ 1`);
+    }
+    if (pair.attack === 0) notes.push('attack 0 is a step: the gesture starts at once');
+    if (pair.release === 0) notes.push('release 0 is a step: the gesture ends at once');
+    return notes.join('. ');
+  }
+
+  // A new preview for new params; a refused option leaves the old one.
+  function applyParams(next) {
+    let created;
+    try {
+      created = kb.createPreview(previewOptions(next));
+    } catch (error) {
+      panel.setError(error.message);
+      panel.show(params);
+      return false;
+    }
+    preview.dispose();
+    preview = created;
+    params = next;
+    panel.setError('');
+    panel.show(params);
+    showClip();
+    poseDirty = true;
+    writeLink();
+    return true;
+  }
+
+  function showClip() {
+    playback.setClip(preview.duration, preview.fps);
+    timeline.setClip(params);
+    plot.setEnvelope(params);
+  }
+
+  async function copyLink() {
+    const copied = await link.copy();
+    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url()]);
+  }
+
+  // --- keyboard: Space, ←/→, Home/End (not while typing in a field)
+  window.addEventListener('keydown', (event) => {
+    const field = event.target.closest?.('input, select, textarea');
+    if (field && field.type !== 'checkbox') return;
+    const keys = {
+      ' ': () => playback.toggle(),
+      ArrowLeft: () => playback.step(-1),
+      ArrowRight: () => playback.step(1),
+      Home: () => playback.home(),
+      End: () => playback.end(),
+    };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  });
+
+  // A link pasted into this tab's address bar.
+  window.addEventListener('hashchange', () => {
+    if (!link.isForeign(location.hash)) return;
+    const opened = parseShareHash(location.hash, linkContext);
+    notices = opened.notices;
+    if (notices.length > 0) notice.show('The link was repaired:', notices);
+    else notice.hide();
+    if (applyParams(opened.params) && opened.time !== null) {
+      playback.pause();
+      playback.seek(opened.time);
+    }
+  });
+
+  // --- every frame: advance the clock, ask the core for the pose, draw
+  function updatePose() {
+    const start = performance.now();
+    preview.evaluateInto(playback.time, pose);
+    readouts.addCoreTime(performance.now() - start);
+    readouts.setChanged(preview.changed, kb.skeleton.names.length);
+    readouts.setClap(kb.validateClap(pose));
+    rig.applyPose(pose);
+    const blend = kb.envelope(playback.time / playback.duration, params);
+    rig.setHandShapes(handShapesAt(params.gesture, blend));
+    timeline.setTime(playback.time);
+    plot.setTime(playback.time);
+    stage.requestRender();
+    poseDirty = false;
+  }
+
+  let firstFrameDrawn = false;
+  let lastNow = performance.now();
+  function frame(now) {
+    try {
+      playback.advance((now - lastNow) / 1000);
+      lastNow = now;
+      if (poseDirty) updatePose();
+      if (stage.renderIfNeeded() && !firstFrameDrawn) {
+        firstFrameDrawn = true;
+        resolveReady();
+      }
+    } catch (error) {
+      fail(error); // a broken frame stops the loop rather than repeat the error
+      return;
+    }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+
+  // Draw the current state now (tests and seeks want the picture at once).
+  function drawNow() {
+    updatePose();
+    stage.renderIfNeeded();
+  }
+
+  installTestHook({
+    ready,
+    params: () => params,
+    time: () => playback.time,
+    playing: () => playback.playing,
+    notices: () => notices,
+    pause: () => playback.pause(),
+    play: () => playback.play(),
+    async seek(t) {
+      playback.pause();
+      playback.seek(canonicalTime(t, playback.duration));
+      drawNow();
+      await ready;
+    },
+    pose: () => {
+      if (poseDirty) updatePose();
+      return pose;
+    },
+    setParams(partial) {
+      let next;
+      try {
+        const gestureDuration =
+          partial.gesture !== undefined && partial.duration === undefined
+            ? { duration: durationOf(partial.gesture) }
+            : {};
+        next = canonicalParams({ ...params, ...partial, ...gestureDuration });
+      } catch (error) {
+        panel.setError(error.message);
+        throw error;
+      }
+      if (!applyParams(next)) throw new RangeError(panel.error);
+      drawNow();
+      return { ...params };
+    },
+    view(name) {
+      stage.setView(name);
+      stage.renderIfNeeded();
+    },
+    stats: () => ({
+      coreTimeMs: readouts.coreTimeMean,
+      changed: preview.changed,
+    }),
+  });
+}
+
+// The hook exists before loading, so a test can wait on `ready` even when
+// loading fails (it then rejects with the reason).
+window.kblendApp = { ready };
+
+function fail(error) {
+  const box = byId('fatal');
+  box.textContent = `kblend stopped: ${error.message}`;
+  box.hidden = false;
+  rejectReady(error);
+  console.error(error);
+}
+
+start().catch(fail);

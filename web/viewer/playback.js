@@ -1,0 +1,114 @@
+// The playback clock: the time shown, play/pause, frame steps, loop and
+// speed. No DOM: the page feeds it real elapsed time each animation frame.
+
+// A frame that arrives after a long pause (a hidden tab) moves the clock by
+// at most this much, rather than jumping far ahead.
+const MAX_FRAME_DT = 0.1;
+
+export const SPEED_RANGE = Object.freeze({ min: 0.1, max: 2 });
+
+export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
+  const state = { time: 0, playing: false, loop, speed, duration, fps };
+  const listeners = new Set();
+  const notify = () => listeners.forEach((listener) => listener(state));
+
+  function setTime(t) {
+    const next = Math.min(state.duration, Math.max(0, t));
+    if (next !== state.time) {
+      state.time = next;
+      notify();
+    }
+  }
+
+  return {
+    get time() {
+      return state.time;
+    },
+    get playing() {
+      return state.playing;
+    },
+    get duration() {
+      return state.duration;
+    },
+    get fps() {
+      return state.fps;
+    },
+    get loop() {
+      return state.loop;
+    },
+    set loop(value) {
+      state.loop = !!value;
+      notify();
+    },
+    get speed() {
+      return state.speed;
+    },
+    set speed(value) {
+      if (!Number.isFinite(value) || value < SPEED_RANGE.min || value > SPEED_RANGE.max) {
+        throw new RangeError(
+          `speed must be in [${SPEED_RANGE.min}, ${SPEED_RANGE.max}], got ${String(value)}`,
+        );
+      }
+      state.speed = value;
+    },
+    // A new clip (duration or frame rate changed): keep the time if it fits.
+    setClip(newDuration, newFps) {
+      state.duration = newDuration;
+      state.fps = newFps;
+      setTime(state.time);
+    },
+    play() {
+      // playing from the end starts over
+      if (state.time >= state.duration) state.time = 0;
+      state.playing = true;
+      notify();
+    },
+    pause() {
+      state.playing = false;
+      notify();
+    },
+    toggle() {
+      if (state.playing) this.pause();
+      else this.play();
+    },
+    seek(t) {
+      if (!Number.isFinite(t)) throw new RangeError(`time must be a finite number, got ${t}`);
+      setTime(t);
+    },
+    // Move by whole frames of the clip's grid, from the nearest grid frame.
+    step(frames) {
+      state.playing = false;
+      const frame = Math.round(state.time * state.fps) + frames;
+      setTime(frame / state.fps);
+      notify();
+    },
+    home() {
+      setTime(0);
+    },
+    end() {
+      state.playing = false;
+      setTime(state.duration);
+      notify();
+    },
+    // Advance by real elapsed seconds while playing; true when time moved.
+    advance(elapsed) {
+      if (!state.playing) return false;
+      const before = state.time;
+      let t = before + Math.min(Math.max(elapsed, 0), MAX_FRAME_DT) * state.speed;
+      if (t >= state.duration) {
+        if (state.loop) t %= state.duration;
+        else {
+          t = state.duration;
+          state.playing = false;
+        }
+      }
+      setTime(t);
+      if (!state.playing) notify();
+      return state.time !== before;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

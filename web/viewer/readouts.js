@@ -1,0 +1,114 @@
+// Readouts beside the plot: the clap check's values with pass/fail, the
+// joints the deadband let change this frame, and the core's time per frame.
+
+const CORE_TIME_WINDOW = 60; // frames averaged for the core time
+
+const CLAP_ROWS = [
+  {
+    key: 'separation',
+    rule: 'separation',
+    label: 'wrist separation',
+    unit: 'm',
+    goal: '0.17 ± 0.03',
+  },
+  {
+    key: 'palmDot',
+    rule: 'palms',
+    label: 'palms n_L·n_R',
+    unit: '',
+    goal: '≤ −0.90',
+  },
+  {
+    key: 'thumbLeft',
+    rule: 'thumbLeft',
+    label: 'left thumb ·ŷ',
+    unit: '',
+    goal: '≥ 0.90',
+  },
+  {
+    key: 'thumbRight',
+    rule: 'thumbRight',
+    label: 'right thumb ·ŷ',
+    unit: '',
+    goal: '≥ 0.90',
+  },
+  {
+    key: 'order',
+    rule: 'ordered',
+    label: 'left of right',
+    unit: 'm',
+    goal: '> 0',
+  },
+];
+
+function cell(tag, text, className = '') {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function row(table, label, goal) {
+  const tr = document.createElement('tr');
+  const value = cell('td', '–', 'value');
+  tr.append(cell('th', label), value, cell('td', goal, 'goal'));
+  table.append(tr);
+  return { tr, value };
+}
+
+export function createReadouts(container) {
+  const clapTable = document.createElement('table');
+  clapTable.className = 'readout-table';
+  clapTable.append(cell('caption', 'clap check'));
+  const clapCells = CLAP_ROWS.map((spec) => ({
+    spec,
+    ...row(clapTable, spec.label, spec.goal),
+  }));
+  const verdict = row(clapTable, 'all rules', '');
+
+  const frameTable = document.createElement('table');
+  frameTable.className = 'readout-table';
+  frameTable.append(cell('caption', 'this frame'));
+  const changedRow = row(frameTable, 'joints updated', 'deadband saving');
+  const coreRow = row(frameTable, 'core time / frame', `mean of ${CORE_TIME_WINDOW}`);
+  container.append(clapTable, frameTable);
+
+  const coreTimes = new Float64Array(CORE_TIME_WINDOW);
+  let coreTimeCount = 0;
+  let coreTimeMean = 0;
+
+  function mark(tr, ok) {
+    tr.classList.toggle('pass', ok);
+    tr.classList.toggle('fail', !ok);
+  }
+
+  return {
+    // report: the result of kb.validateClap(pose)
+    setClap(report) {
+      for (const { spec, tr, value } of clapCells) {
+        value.textContent = `${report[spec.key].toFixed(3)}${spec.unit ? ` ${spec.unit}` : ''}`;
+        mark(tr, report.rules[spec.rule]);
+      }
+      verdict.value.textContent = report.ok ? 'pass' : 'fail';
+      mark(verdict.tr, report.ok);
+    },
+    setChanged(changed, total) {
+      const saving = total > 0 ? Math.round((100 * (total - changed)) / total) : 0;
+      changedRow.value.textContent = `${changed} / ${total}`;
+      changedRow.tr.querySelector('.goal').textContent = `${saving}% skipped`;
+    },
+    // ms spent in the core for one frame's pose
+    addCoreTime(ms) {
+      coreTimes[coreTimeCount % CORE_TIME_WINDOW] = ms;
+      coreTimeCount++;
+      const n = Math.min(coreTimeCount, CORE_TIME_WINDOW);
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += coreTimes[i];
+      coreTimeMean = sum / n;
+      coreRow.value.textContent = `${(coreTimeMean * 1000).toFixed(0)} µs`;
+    },
+    get coreTimeMean() {
+      return coreTimeMean;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// window.kblendApp: a small, stable surface for browser tests and for
+// people poking at the page from the console.
+//   ready     Promise, resolves once the first frame is drawn
+//   params    the current values (gesture, attack, release, epsilon,
+//             lambda, duration, jitter, seed, apose), a copy
+//   pause()   stop playback
+//   seek(t)   show time t (seconds); resolves once that frame is drawn
+//   pose()    Float32Array(88): the local rotations shown, a copy
+// and beside them: time, playing, play(), setParams(partial), view(name),
+// stats() (core time, joints updated), notices.
+
+export function installTestHook(app) {
+  const hook = {
+    ready: app.ready,
+    get params() {
+      return { ...app.params() };
+    },
+    get time() {
+      return app.time();
+    },
+    get playing() {
+      return app.playing();
+    },
+    get notices() {
+      return [...app.notices()];
+    },
+    pause: () => app.pause(),
+    play: () => app.play(),
+    seek: (t) => app.seek(t),
+    pose: () => app.pose().slice(),
+    setParams: (partial) => app.setParams(partial),
+    view: (name) => app.view(name),
+    stats: () => app.stats(),
+  };
+  Object.defineProperty(window, 'kblendApp', {
+    value: Object.freeze(hook),
+    configurable: false,
+  });
+  return hook;
+}
