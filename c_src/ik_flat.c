@@ -33,14 +33,16 @@ kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
   return st == KB_OK ? kb_solver_init(&w->solver, NULL) : st;
 }
 
-kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which,
-                            double *out) {
-  if (!w || !out) return KB_ERR_NULL;
-  if (which < 0 || which > 3) return KB_ERR_OUT_OF_RANGE;
+kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out) {
+  if (!w || !out)
+    return KB_ERR_NULL;
+  if (which < 0 || which > 3)
+    return KB_ERR_OUT_OF_RANGE;
   const kb_marker *m = which < 2 ? &w->skeleton.palm_centre[which]
                                  : &w->skeleton.thumb_tip[which - 2];
   out[0] = m->joint;
-  for (int i = 0; i < 3; i++) out[1 + i] = m->offset[i];
+  for (int i = 0; i < 3; i++)
+    out[1 + i] = m->offset[i];
   return KB_OK;
 }
 

@@ -27,9 +27,14 @@ void kb_ik_default_options(kb_ik_options *out) {
 kb_status kb_ik_check_options(const kb_ik_options *o) {
   if (!o)
     return KB_ERR_NULL;
-  double values[] = {o->lambda0,           o->lambda_min,     o->lambda_max,
-                     o->accept_ratio,      o->cost_tolerance, o->step_tolerance,
-                     o->gradient_tolerance, o->decrease_tolerance};
+  double values[] = {o->lambda0,
+                     o->lambda_min,
+                     o->lambda_max,
+                     o->accept_ratio,
+                     o->cost_tolerance,
+                     o->step_tolerance,
+                     o->gradient_tolerance,
+                     o->decrease_tolerance};
   for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++) {
     if (!isfinite(values[i]))
       return KB_ERR_NOT_FINITE;

@@ -148,6 +148,15 @@ static void test_lambda_rules(void) {
   pose = bind_pose();
   kb_solver_solve(&solver, &p, &pose, &r);
   CHECK(r.accepted >= 2 && r.lambda == 1e-5);
+  /* a step that lowers the cost by less than decrease_tolerance (as a
+   * fraction) ends the solve: "a small step" measured in the cost */
+  kb_ik_default_options(&o);
+  o.decrease_tolerance = 0.999999;
+  kb_solver_init(&solver, &o);
+  pose = bind_pose();
+  CHECK(kb_solver_solve(&solver, &p, &pose, &r) == KB_OK);
+  CHECK(r.stop == KB_IK_STOP_STEP && r.accepted == 1 && r.converged);
+  CHECK(!r.reached && r.cost < r.initial_cost);
   /* an impossible acceptance ratio: every step rejected, λ doubles up to
    * lambda_max, then the solve stops and says why; the pose is unchanged */
   kb_ik_default_options(&o);
