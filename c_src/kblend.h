@@ -603,8 +603,9 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
  * starts from the previous solution with a smoothness row toward it
  * (previous_weight) and a pull toward `reference` (nullable: the T-pose
  * bind). Writes 88 floats per frame to out_local and, when not NULL, 3 to
- * out_root. out_iterations (nullable) receives the total iteration count;
- * out_cost (nullable) the mean final cost per frame. */
+ * out_root. A frame that reaches the iteration cap keeps the best pose
+ * found and the clip goes on. out_iterations (nullable) receives the total
+ * iteration count; out_cost (nullable) the mean final cost per frame. */
 kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            kb_retarget_task *task, const double *source,
                            int n_frames, const uint8_t *mask,

@@ -20,13 +20,12 @@ static inline double ik_rand(void) {
 
 /* A random pose: every joint turned up to `spread` rad from the bind. */
 static inline void ik_random_pose(kb_ik_pose *pose, double spread) {
-  double zero[KB_IK_DOF] = {0}, delta[KB_IK_DOF];
+  double delta[KB_IK_DOF];
   memset(pose, 0, sizeof *pose);
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     pose->local[j][3] = 1;
   for (int i = 0; i < KB_IK_DOF; i++)
     delta[i] = spread * ik_rand();
-  (void)zero;
   kb_ik_apply_step(pose, delta, pose);
 }
 
