@@ -66,7 +66,7 @@ build_native() {
   # a native bench driver, when present
   if [ -f tests/bench/native_bench.c ]; then
     # shellcheck disable=SC2086
-    gcc "${CFLAGS_COMMON[@]}" -O2 $sources tests/bench/native_bench.c -lm -o "$OUT/native/bench"
+    gcc "${CFLAGS_COMMON[@]}" -O3 $sources tests/bench/native_bench.c -lm -o "$OUT/native/bench"
   fi
 }
 

@@ -114,16 +114,20 @@ typedef struct kb_filter_params {
   int follower;  /* kb_follower */
 } kb_filter_params;
 
+/* Floats of caller buffer per joint: its state (4) and step scratch (5). */
+#define KB_FILTER_FLOATS_PER_JOINT 9
+
 typedef struct kb_filter {
   kb_filter_params params;
-  float *state;  /* caller buffer, 4·count floats */
+  float *state;  /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
   int count;     /* joints */
   int primed;    /* 0 until the first sample */
 } kb_filter;
 
 void kb_filter_default_params(kb_filter_params *out);
 kb_status kb_filter_check_params(const kb_filter_params *params);
-/* state must hold 4·count floats and outlive the filter. */
+/* state must hold KB_FILTER_FLOATS_PER_JOINT·count floats and outlive the
+ * filter; its first 4·count floats are the filtered rotations. */
 kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
                          float *state, int count);
 void kb_filter_reset(kb_filter *f);
@@ -270,12 +274,14 @@ typedef struct kb_preview {
   kb_filter filter;
   int frame_count;                    /* frames k = 0 .. frame_count − 1 */
   float idle[KB_POSE_FLOATS];
-  float filter_state[KB_POSE_FLOATS];
+  float filter_state[KB_FILTER_FLOATS_PER_JOINT * KB_JOINT_COUNT];
   int frame;                          /* last frame computed, −1 for none */
   float pose[KB_POSE_FLOATS];         /* output of that frame */
   float previous_pose[KB_POSE_FLOATS]; /* output of the frame before it */
   int changed; /* joints whose output differs bitwise from the frame before */
-  float target[KB_POSE_FLOATS];       /* scratch */
+  float target[KB_POSE_FLOATS];       /* scratch: the target pose */
+  float blended[KB_POSE_FLOATS];      /* scratch: the seed order's blend */
+  float weights[KB_JOINT_COUNT];      /* scratch: per-joint SLERP weights */
 } kb_preview;
 
 void kb_preview_default_params(kb_preview_params *out);

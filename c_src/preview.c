@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 void kb_preview_default_params(kb_preview_params *out) {
   if (!out) return;
@@ -47,12 +47,8 @@ kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
   pv->params = *params;
   pv->track = *track;
   kb_idle_pose(params->apose, pv->idle);
-  /* a sample checks the track (times, loop period) and its rotations */
-  for (int k = 0; k < track->n_keys && s == KB_OK; k++)
-    for (int j = 0; j < KB_JOINT_COUNT && s == KB_OK; j++)
-      if (track->rotations)
-        s = kb_quat_check(track->rotations + k * KB_POSE_FLOATS + 4 * j);
-  if (s == KB_OK) s = kb_track_sample(track, pv->idle, 0, pv->target);
+  /* a checked sample vets the track once: times, period, rotations */
+  s = kb_track_sample(track, pv->idle, 0, pv->target);
   if (s != KB_OK) return s;
   s = kb_filter_init(&pv->filter, &params->filter, pv->filter_state,
                      KB_JOINT_COUNT);
@@ -116,16 +112,19 @@ static float blend_weight(const kb_preview *pv, const float *idle,
   return 1.0f - kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
 }
 
-static void blend_from_idle(const kb_preview *pv, const float *y, float t,
-                            float e, float *out) {
+/* out = slerp(idle, y, w) per joint in one batch, then exact copies where
+ * the weight is 0 or 1 or y is idle, so rest and target are bit for bit. */
+static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
+                            float *out) {
+  float *w = pv->weights;
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    w[j] = blend_weight(pv, pv->idle + 4 * j, y + 4 * j, t, e);
+  kb_slerp_batch_fast(pv->idle, y, w, KB_JOINT_COUNT, out);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
-    float *o = out + 4 * j;
-    float w = blend_weight(pv, idle, yj, t, e);
-    if (w <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
-      memcpy(o, idle, sizeof(float) * 4); /* exact, not close */
-    else if (w >= 1) memcpy(o, yj, sizeof(float) * 4);
-    else kb_slerp_batch(idle, yj, &w, 1, o);
+    if (w[j] <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
+      memcpy(out + 4 * j, idle, sizeof(float) * 4);
+    else if (w[j] >= 1) memcpy(out + 4 * j, yj, sizeof(float) * 4);
   }
 }
 
@@ -154,23 +153,23 @@ static kb_status advance(kb_preview *pv) {
   float e;
   kb_status s = kb_envelope(t / p->duration, p->attack, p->release, &e);
   if (k == pv->frame_count - 1) e = 0; /* p = 1 exactly, whatever rounding */
-  if (s == KB_OK) s = kb_track_sample(&pv->track, pv->idle, t, pv->target);
   if (s != KB_OK) return s;
+  kb__track_sample_unchecked(&pv->track, pv->idle, t, pv->weights, pv->target);
   add_jitter(pv, k, pv->target);
   memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
   switch (p->order) {
   case KB_ORDER_SEED:
-    blend_from_idle(pv, pv->target, t, e, pv->target);
-    s = kb_filter_step(&pv->filter, pv->target, dt, pv->pose, NULL);
+    blend_from_idle(pv, pv->target, t, e, pv->blended);
+    kb__filter_step_unchecked(&pv->filter, pv->blended, dt);
+    memcpy(pv->pose, pv->filter_state, sizeof pv->pose);
     break;
   case KB_ORDER_NAIVE_EULER:
     naive_euler_scale(pv->target, e, pv->pose);
     break;
   default:
-    s = kb_filter_step(&pv->filter, pv->target, dt, pv->target, NULL);
-    blend_from_idle(pv, pv->target, t, e, pv->pose);
+    kb__filter_step_unchecked(&pv->filter, pv->target, dt);
+    blend_from_idle(pv, pv->filter_state, t, e, pv->pose);
   }
-  if (s != KB_OK) return s;
   pv->changed = k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
   pv->frame = k;
   return KB_OK;

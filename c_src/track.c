@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 static kb_status check_track(const kb_track *tr) {
   if (!tr->times || !tr->rotations) return KB_ERR_NULL;
@@ -40,10 +40,31 @@ static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
     *a = *b = n - 1, *u = 0;
     return;
   }
-  int i = 0;
-  while (i + 1 < n && tr->times[i + 1] <= t) i++;
+  int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (tr->times[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  int i = lo;
   *a = i, *b = i + 1;
   *u = (t - tr->times[i]) / (tr->times[i + 1] - tr->times[i]);
+}
+
+void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,
+                                float *weights, float *out) {
+  int a, b;
+  float u;
+  locate(tr, t, &a, &b, &u);
+  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
+  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  if (u == 0 || a == b) memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);
+  else {
+    for (int j = 0; j < KB_JOINT_COUNT; j++) weights[j] = u;
+    kb_slerp_batch_fast(ka, kb, weights, KB_JOINT_COUNT, out);
+  }
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    if (!tr->joint_mask[j]) memcpy(out + 4 * j, idle + 4 * j, sizeof(float) * 4);
 }
 
 kb_status kb_track_sample(const kb_track *tr, const float *idle, float t,
@@ -51,20 +72,11 @@ kb_status kb_track_sample(const kb_track *tr, const float *idle, float t,
   if (!tr || !idle || !out) return KB_ERR_NULL;
   if (!isfinite(t)) return KB_ERR_NOT_FINITE;
   kb_status s = check_track(tr);
+  for (int k = 0; k < tr->n_keys && s == KB_OK; k++)
+    for (int j = 0; j < KB_JOINT_COUNT && s == KB_OK; j++)
+      s = kb_quat_check(tr->rotations + k * KB_POSE_FLOATS + 4 * j);
   if (s != KB_OK) return s;
-  int a, b;
-  float u;
-  locate(tr, t, &a, &b, &u);
-  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
-  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
-  for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    float *o = out + 4 * j;
-    if (!tr->joint_mask[j]) memcpy(o, idle + 4 * j, sizeof(float) * 4);
-    else if (u == 0 || a == b) memcpy(o, ka + 4 * j, sizeof(float) * 4);
-    else {
-      s = kb_slerp(ka + 4 * j, kb + 4 * j, u, o);
-      if (s != KB_OK) return s;
-    }
-  }
+  float weights[KB_JOINT_COUNT];
+  kb__track_sample_unchecked(tr, idle, t, weights, out);
   return KB_OK;
 }

@@ -10,7 +10,7 @@ static void about_x(float angle, float q[4]) {
 static void test_holds_jitter_bit_for_bit(void) {
   kb_filter_params p;
   kb_filter_default_params(&p);
-  float state[4], q[4], out[4], first[4];
+  float state[9], q[4], out[4], first[4];
   kb_filter f;
   CHECK(kb_filter_init(&f, &p, state, 1) == KB_OK);
   about_x(0.5f, q);
@@ -27,7 +27,7 @@ static void test_holds_jitter_bit_for_bit(void) {
 static void test_follows_step(void) {
   kb_filter_params p;
   kb_filter_default_params(&p);
-  float state[4], q0[4], q1[4], out[4], angle;
+  float state[9], q0[4], q1[4], out[4], angle;
   kb_filter f;
   kb_filter_init(&f, &p, state, 1);
   about_x(0, q0);
@@ -53,7 +53,7 @@ static void test_pure_gate_and_kli_follower(void) {
   kb_filter_params p;
   kb_filter_default_params(&p);
   p.lambda = INFINITY;
-  float state[4], q0[4], q1[4], out[4];
+  float state[9], q0[4], q1[4], out[4];
   kb_filter f;
   kb_filter_init(&f, &p, state, 1);
   about_x(0, q0);
@@ -75,7 +75,7 @@ static void test_pure_gate_and_kli_follower(void) {
 static void test_bad_params(void) {
   kb_filter_params p;
   kb_filter_default_params(&p);
-  float state[4];
+  float state[9];
   kb_filter f;
   p.epsilon = -1;
   CHECK(kb_filter_init(&f, &p, state, 1) == KB_ERR_OUT_OF_RANGE);

@@ -23,9 +23,9 @@ export function createFilterApi(core) {
     const o = checkFilterOptions(rest);
     const structBytes = (fn._kb_sizeof_filter() + 7) & ~7;
     const filter = {};
-    const block = createOwnedBlock(core, structBytes + joints * 32 + 8, filter);
+    const block = createOwnedBlock(core, structBytes + joints * 52 + 8, filter);
     const statePtr = block.ptr + structBytes;
-    const ioPtr = statePtr + joints * 16;
+    const ioPtr = statePtr + joints * 36; // KB_FILTER_FLOATS_PER_JOINT = 9
     const changedPtr = ioPtr + joints * 16;
     const io = core.floats(ioPtr, 4 * joints);
     const followerCode = FOLLOWERS.indexOf(o.follower);

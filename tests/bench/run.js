@@ -1,0 +1,123 @@
+// npm run bench: kblend against three.js on the same data, side by side in
+// one run, with ratios (absolute times drift on a shared machine).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Quaternion } from 'three';
+import { loadKBlend } from '../../web/lib/kblend.js';
+import { benchIk } from './ik.js';
+import { createThreePipeline } from './three-pipeline.js';
+
+const ROUNDS = 7;
+
+// Best of ROUNDS, each round timing `work` once; returns ms.
+function time(work) {
+  let best = Infinity;
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = performance.now();
+    work();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+export function report(name, ms, extra = '') {
+  console.log(`${name.padEnd(52)} ${ms.toFixed(4).padStart(12)} ms  ${extra}`);
+}
+
+function ratio(baseline, ours) {
+  return `${(baseline / ours).toFixed(2)}× ${baseline >= ours ? 'faster' : 'slower'}`;
+}
+
+// A looping 4-key track driving all 22 joints (as a retargeted clip would).
+function makeTrack(kb) {
+  let seed = 99;
+  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
+  const times = Float32Array.from([0, 0.2, 0.4, 0.6]);
+  const rotations = new Float32Array(4 * 88);
+  for (let k = 0; k < 4; k++) {
+    rotations.set(kb.idlePose(), 88 * k);
+    for (let j = 12; j < 22; j++) rotations.set(kb.quatFromEuler([0.3 * rand(), 0.8 * rand(), 0.8 * rand()]), 88 * k + 4 * j);
+  }
+  return { times, rotations, loop: true, period: 0.8 };
+}
+
+function benchPipeline(kb) {
+  const track = makeTrack(kb);
+  const options = { duration: 10, fps: 30 };
+  const preview = kb.createPreview({ track, ...options });
+  const d = kb.defaults;
+  const three = createThreePipeline({
+    ...track,
+    idle: kb.idlePose(),
+    ...options,
+    attack: d.attack,
+    release: d.release,
+    epsilon: d.epsilon,
+    lambda: d.lambda,
+    dtMax: d.dtMax,
+  });
+  const out = new Float32Array(88);
+  const frames = 30000;
+  const n = preview.frameCount;
+  const kbMs = time(() => {
+    for (let i = 0; i < frames; i++) preview.evaluateInto((i % n) / 30, out);
+  });
+  const threeMs = time(() => {
+    for (let i = 0; i < frames; i++) three(i % n, out);
+  });
+  console.log('\nWhole 22-joint pipeline frame (track, deadband filter, envelope blend), per frame:');
+  report('kblend (JS → WASM, one call per frame)', kbMs / frames);
+  report('three.js Quaternion.slerpFlat pipeline (JS)', threeMs / frames, ratio(threeMs, kbMs));
+  return kbMs / frames;
+}
+
+function benchBatch(kb) {
+  const n = 1_000_000;
+  const batch = kb.createBatch(n);
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
+  for (let i = 0; i < n; i++) {
+    for (const arr of [batch.a, batch.b]) {
+      const q = [rand(), rand(), rand(), rand()];
+      const len = Math.hypot(...q);
+      arr.set(q.map((v) => v / len), 4 * i);
+    }
+    batch.u[i] = (rand() + 1) / 2;
+  }
+  const a = batch.a.slice();
+  const b = batch.b.slice();
+  const u = batch.u.slice();
+  const out = new Float32Array(4 * n);
+  const plainMs = time(() => batch.slerp());
+  const fastMs = time(() => batch.slerpFast());
+  const threeMs = time(() => {
+    for (let i = 0; i < n; i++) Quaternion.slerpFlat(out, 4 * i, a, 4 * i, b, 4 * i, u[i]);
+  });
+  console.log('\nBatch SLERP, 1,000,000 pairs:');
+  report('kblend kb_slerp_batch (WASM, plain kernel)', plainMs, ratio(threeMs, plainMs) + ' than three.js');
+  report('kblend kb_slerp_batch_fast (WASM, polynomial SIMD)', fastMs, ratio(threeMs, fastMs) + ' than three.js');
+  report('three.js Quaternion.slerpFlat loop (JS)', threeMs);
+  batch.dispose();
+  return { plainMs, fastMs };
+}
+
+function benchNative(wasmFrameMs, wasmBatch) {
+  const binary = fileURLToPath(new URL('../../build/native/bench', import.meta.url));
+  if (!existsSync(binary)) {
+    console.log('\n(native bench binary missing: run ./build.sh bench)');
+    return;
+  }
+  const native = JSON.parse(execFileSync(binary, { encoding: 'utf8' }));
+  console.log('\nNative C (gcc -O3) against WASM, same work:');
+  report('pipeline frame, native', native.frameNs / 1e6, `WASM/native = ${(wasmFrameMs / (native.frameNs / 1e6)).toFixed(2)}`);
+  report('batch SLERP 1M, native plain', (native.slerpNs * 1e6) / 1e6, `WASM/native = ${(wasmBatch.plainMs / native.slerpNs).toFixed(2)}`);
+  report('batch SLERP 1M, native polynomial', (native.slerpFastNs * 1e6) / 1e6, `WASM/native = ${(wasmBatch.fastMs / native.slerpFastNs).toFixed(2)}`);
+}
+
+const kb = await loadKBlend();
+console.log(`kblend benchmark — Node ${process.versions.node}, best of ${ROUNDS} rounds`);
+const frameMs = benchPipeline(kb);
+const batch = benchBatch(kb);
+benchNative(frameMs, batch);
+await benchIk(kb, report);
