@@ -12,9 +12,20 @@ const isolationHeaders = {
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
+// The dev server injects each stylesheet as an inline <style> (for hot
+// reload), which the page's policy forbids; in `vite` dev only, the policy
+// allows inline styles. The build and `vite preview` keep the strict one.
+const relaxStylesForDevServer = {
+  name: 'kblend-dev-inline-styles',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html.replace("style-src 'self';", "style-src 'self' 'unsafe-inline';"),
+};
+
 export default defineConfig({
   root: here('./web'),
   base: './',
+  plugins: [relaxStylesForDevServer],
   publicDir: false,
   resolve: {
     alias: {
@@ -32,7 +43,14 @@ export default defineConfig({
     // never inline the wasm (or anything) as a data: URL
     assetsInlineLimit: 0,
   },
+  // Cross-origin isolation gives performance.now() its fine resolution,
+  // which the viewer's "core time per frame" readout needs (a pose takes
+  // microseconds; the coarse clock ticks in 100 µs).
   preview: {
     host: '127.0.0.1',
+    headers: isolationHeaders,
+  },
+  server: {
+    headers: isolationHeaders,
   },
 });

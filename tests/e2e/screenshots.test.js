@@ -45,6 +45,10 @@ describe('gesture screenshots', () => {
         await stage.screenshot({ path: `${OUT}${gesture}-${view}.png` });
       }
     }
+    // the skeleton overlay over the body, three-quarter view
+    await page.getByRole('checkbox', { name: 'skeleton overlay' }).check();
+    await page.evaluate(() => window.kblendApp.view('threeQuarter'));
+    await stage.screenshot({ path: `${OUT}skeleton-overlay.png` });
     expect(opened.log.errors).toEqual([]);
   });
 });

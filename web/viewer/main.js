@@ -240,6 +240,7 @@ async function start() {
   }
 
   let firstFrameDrawn = false;
+  let readyAt = null; // ms after navigation start
   let lastNow = performance.now();
   function frame(now) {
     try {
@@ -248,6 +249,7 @@ async function start() {
       if (poseDirty) updatePose();
       if (stage.renderIfNeeded() && !firstFrameDrawn) {
         firstFrameDrawn = true;
+        readyAt = performance.now();
         resolveReady();
       }
     } catch (error) {
@@ -304,6 +306,7 @@ async function start() {
     },
     stats: () => ({
       coreTimeMs: readouts.coreTimeMean,
+      readyMs: readyAt,
       changed: preview.changed,
     }),
   });

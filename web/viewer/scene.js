@@ -30,15 +30,28 @@ function addFloor(scene) {
   scene.add(grid);
   const floor = new THREE.Mesh(
     new THREE.CircleGeometry(4, 48),
-    new THREE.MeshStandardMaterial({ color: 0x22262d, roughness: 1 }),
+    // unlit: a flat floor needs no shading, and lit pixels are costly on
+    // software rasterizers (SwiftShader, machines without a GPU)
+    new THREE.MeshBasicMaterial({ color: 0x22262d }),
   );
   floor.rotation.x = -Math.PI / 2;
   floor.position.y = -0.002; // just under the grid lines
   scene.add(floor);
 }
 
+// Software rasterizers (SwiftShader, llvmpipe: no GPU, or a headless test)
+// pay several times the frame time for multisampling; they go without.
+function isSoftwareRenderer() {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '';
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(String(name));
+}
+
 export function createScene(container) {
-  const renderer = new THREE.WebGLRenderer({ antialias: true });
+  const renderer = new THREE.WebGLRenderer({ antialias: !isSoftwareRenderer() });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, MAX_PIXEL_RATIO));
   renderer.setClearColor(0x181b20);
   container.append(renderer.domElement);

@@ -7,7 +7,7 @@
 //   seek(t)   show time t (seconds); resolves once that frame is drawn
 //   pose()    Float32Array(88): the local rotations shown, a copy
 // and beside them: time, playing, play(), setParams(partial), view(name),
-// stats() (core time, joints updated), notices.
+// stats() (core time, joints updated, ms from navigation to ready), notices.
 
 export function installTestHook(app) {
   const hook = {
