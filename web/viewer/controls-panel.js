@@ -85,6 +85,7 @@ export function createControlsPanel({ container, gestureNames, params, playback,
   controllers.epsilon = filter
     .add(model, 'epsilonLog', EPSILON_LOG.min, EPSILON_LOG.max, 0.01)
     .name(epsilonLabel(params.epsilon))
+    .decimals(2)
     .onChange(tune('epsilon', (exponent) => 10 ** exponent));
   controllers.lambda = filter
     .add(model, 'lambda', NUMERIC_PARAMS.lambda.min, NUMERIC_PARAMS.lambda.max, 0.5)
@@ -107,6 +108,7 @@ export function createControlsPanel({ container, gestureNames, params, playback,
   controllers.apose = clip
     .add(model, 'aposeDegrees', 0, NUMERIC_PARAMS.apose.max / DEG, 0.1)
     .name('A-pose angle (°)')
+    .decimals(1)
     .onChange(tune('apose', (degrees) => degrees * DEG));
   const errorNote = noteElement('error-note');
   controllers.apose.domElement.after(errorNote);

@@ -10,7 +10,7 @@ const LOOK_AT = new THREE.Vector3(0, 0.95, 0);
 
 // Named camera placements, used by the view buttons and by the screenshots.
 const VIEWS = {
-  front: new THREE.Vector3(0, 1.2, 3.1),
+  front: new THREE.Vector3(0, 1.45, 3.05),
   side: new THREE.Vector3(3.1, 1.2, 0),
   threeQuarter: new THREE.Vector3(1.9, 1.45, 2.6),
 };
