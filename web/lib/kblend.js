@@ -1,6 +1,7 @@
 // kblend's JS library: loadKBlend() → the API object over the WASM core.
 // Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
 import { createBodyApi } from './body-api.js';
+import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
@@ -10,6 +11,9 @@ import { createKliApi } from './kli-api.js';
 import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
+
+export { COMPARISON_METHODS } from './comparison.js';
+export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 
 export { PREVIEW_DEFAULTS, gestureNames, getGesture, parseGesture };
 
@@ -34,5 +38,6 @@ export async function loadKBlend(options = {}) {
     core,
   };
   Object.assign(kb, createIkApi(core, kb));
+  Object.assign(kb, createComparisonApi(kb));
   return kb;
 }
