@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Quaternion } from 'three';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
+import { benchKli } from './kli.js';
 import { createThreePipeline } from './three-pipeline.js';
 
 const ROUNDS = 7;
@@ -121,3 +122,4 @@ const frameMs = benchPipeline(kb);
 const batch = benchBatch(kb);
 benchNative(frameMs, batch);
 await benchIk(kb, report);
+await benchKli(kb, report);
