@@ -1,5 +1,6 @@
 // Types of the IK part of the kblend API (web/lib/ik.js), merged into the
 // object loadKBlend() returns.
+import type { ClapReport } from './kblend.js';
 
 /** A joint by name (e.g. 'left_wrist') or index in the order of the skeleton. */
 export type JointRef = string | number;
@@ -117,7 +118,7 @@ export interface ClapSolveOptions {
 export interface ClapSolveResult {
   pose: Float32Array;
   /** kb.validateClap(pose). */
-  report: unknown;
+  report: ClapReport;
   iterations: number;
   cost: number;
   converged: boolean;
