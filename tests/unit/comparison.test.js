@@ -23,6 +23,10 @@ describe('comparison figures', () => {
       expect(f.kblend.jumpAtStart).toBe(0);
       expect(f.seed.jumpAtStart).toBe(0);
       expect(f.kliShape.jumpAtStart).toBe(0);
+      // it is the A-pose angle, whatever that is set to
+      const lower = kb.compareMethods({ gesture, apose: 0.9 });
+      expect(Math.abs(lower.naiveEuler.jumpAtStart - 0.9)).toBeLessThan(0.01);
+      expect(lower.kblend.jumpAtStart).toBe(0);
     },
   );
 
