@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/unit/types.test.js: the declarations must
 // describe the library as README shows it.
-import { loadKBlend, type KBlend, type Preview } from '../../web/lib/kblend.js';
+import { hopfPath, loadKBlend, PAPER_EXAMPLE, type KBlend, type Preview } from '../../web/lib/kblend.js';
 
 async function main(): Promise<void> {
   const kb: KBlend = await loadKBlend();
@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const ok: boolean = report.ok && report.rules.palms && positions.length === 66;
   const run = kb.kli([0, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], { method: 'rk4' });
   const clap = kb.solveClap(kb.idlePose());
-  console.log(ok, run.tStop, clap.converged, kb.skeleton.names[0]);
+  const figures = kb.compareMethods({ gesture: 'clap' });
+  const path: Float32Array = hopfPath(kb, PAPER_EXAMPLE.p, PAPER_EXAMPLE.r, { method: 'kli' });
+  console.log(ok, run.tStop, clap.converged, kb.skeleton.names[0], figures.kblend.jumpAtStart, path.length);
 }
 
 void main();
