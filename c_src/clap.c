@@ -21,8 +21,10 @@ static void body_left_axis(const float pelvis_rotation[4], float out[3]) {
   kb_quat_rotate(pelvis_rotation, x, out);
   out[1] = 0;
   float n = sqrtf(out[0] * out[0] + out[2] * out[2]);
-  if (n < 1e-6f) out[0] = 1, out[2] = 0; /* pelvis pitched straight up */
-  else out[0] /= n, out[2] /= n;
+  if (n < 1e-6f)
+    out[0] = 1, out[2] = 0; /* pelvis pitched straight up */
+  else
+    out[0] /= n, out[2] /= n;
 }
 
 kb_status kb_clap_check(const kb_skeleton *s, const float *local,
@@ -30,8 +32,10 @@ kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const kb_clap_limits *limits, kb_clap_report *out) {
   if (!s || !local || !out) return KB_ERR_NULL;
   kb_clap_limits lim;
-  if (limits) lim = *limits;
-  else kb_clap_default_limits(&lim);
+  if (limits)
+    lim = *limits;
+  else
+    kb_clap_default_limits(&lim);
   float pos[KB_JOINT_COUNT * 3], rot[KB_POSE_FLOATS];
   kb_status st = kb_forward_kinematics(s, local, NULL, root_rotation, pos, rot);
   if (st != KB_OK) return st;

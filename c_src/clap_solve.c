@@ -6,8 +6,7 @@
 #include "kblend.h"
 
 void kb_clap_solve_default_options(kb_clap_solve_options *out) {
-  if (!out)
-    return;
+  if (!out) return;
   out->separation = 0.17;    /* the clap check's nominal wrist distance */
   out->chest_forward = 0.17; /* ≈ 0.30 m ahead of the chest at 1.75 m */
   out->chest_drop = 0.03;    /* ≈ 5 cm below spine3, about sternum height */
@@ -19,8 +18,7 @@ static kb_status check_options(const kb_clap_solve_options *o) {
   double v[] = {o->separation, o->chest_forward, o->chest_drop, o->chest_weight,
                 o->reference_weight};
   for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
-    if (!isfinite(v[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(v[i])) return KB_ERR_NOT_FINITE;
   if (!(o->separation > 0) || o->chest_weight < 0 || o->reference_weight < 0)
     return KB_ERR_OUT_OF_RANGE;
   return KB_OK;
@@ -44,8 +42,7 @@ static void body_axes(const float pelvis[4], double left[3],
 /* bx·left + by·up + bz·forward */
 static void body_vector(const double left[3], const double forward[3],
                         double bx, double by, double bz, double out[3]) {
-  for (int i = 0; i < 3; i++)
-    out[i] = bx * left[i] + bz * forward[i];
+  for (int i = 0; i < 3; i++) out[i] = bx * left[i] + bz * forward[i];
   out[1] += by;
 }
 
@@ -53,18 +50,15 @@ kb_status kb_clap_tasks(const kb_skeleton *s, const float pelvis_rotation[4],
                         const kb_clap_solve_options *options,
                         kb_frame_vector_task *shape,
                         kb_frame_vector_task *directions) {
-  if (!s || !pelvis_rotation || !shape || !directions)
-    return KB_ERR_NULL;
+  if (!s || !pelvis_rotation || !shape || !directions) return KB_ERR_NULL;
   kb_clap_solve_options o;
   if (options)
     o = *options;
   else
     kb_clap_solve_default_options(&o);
   kb_status st = check_options(&o);
-  if (st == KB_OK)
-    st = kb_quat_check(pelvis_rotation);
-  if (st != KB_OK)
-    return st;
+  if (st == KB_OK) st = kb_quat_check(pelvis_rotation);
+  if (st != KB_OK) return st;
   double left[3], forward[3], target[3];
   body_axes(pelvis_rotation, left, forward);
   kb_frame_vector_task_init(shape);
@@ -106,8 +100,7 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
                         const float *start,
                         const kb_clap_solve_options *options, float *out,
                         kb_ik_result *result) {
-  if (!solver || !s || !start || !out || !result)
-    return KB_ERR_NULL;
+  if (!solver || !s || !start || !out || !result) return KB_ERR_NULL;
   kb_clap_solve_options o;
   if (options)
     o = *options;
@@ -115,14 +108,12 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
     kb_clap_solve_default_options(&o);
   kb_ik_pose reference, pose;
   kb_status st = kb_ik_pose_from_local(start, NULL, &reference);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   float pelvis[4];
   memcpy(pelvis, start + 4 * KB_PELVIS, sizeof pelvis);
   kb_frame_vector_task tasks[2];
   st = kb_clap_tasks(s, pelvis, &o, &tasks[0], &tasks[1]);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   uint8_t mask[KB_IK_DOF] = {0};
   static const int arms[] = {
       KB_LEFT_COLLAR, KB_RIGHT_COLLAR, KB_LEFT_SHOULDER, KB_RIGHT_SHOULDER,

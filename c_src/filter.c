@@ -75,7 +75,8 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt) {
     weights[j] = 0;
     if (tan_sq < gate) continue; /* held: bit for bit */
     weights[j] = alpha;
-    if (p->follower == KB_FOLLOWER_KLI && alpha < 1.0f) /* flow over the S³ angle */
+    if (p->follower == KB_FOLLOWER_KLI &&
+        alpha < 1.0f) /* flow over the S³ angle */
       weights[j] = (float)kb_kli_weight(atan(sqrt(tan_sq)), p->lambda, dt);
     changed++;
   }

@@ -53,10 +53,10 @@ kb_status kb_clap_check_flat(const kb_skeleton *s, const float *local,
   kb_clap_report r;
   kb_status st = kb_clap_check(s, local, NULL, NULL, &r);
   if (st != KB_OK) return st;
-  float values[11] = {r.separation,    r.palm_dot,       r.thumb_left,
-                      r.thumb_right,   r.order,          r.separation_ok,
-                      r.palms_ok,      r.thumb_left_ok,  r.thumb_right_ok,
-                      r.order_ok,      r.ok};
+  float values[11] = {
+      r.separation,     r.palm_dot,      r.thumb_left, r.thumb_right,
+      r.order,          r.separation_ok, r.palms_ok,   r.thumb_left_ok,
+      r.thumb_right_ok, r.order_ok,      r.ok};
   memcpy(out, values, sizeof values);
   return KB_OK;
 }

@@ -26,50 +26,41 @@ enum { FV_HEADER = 8, FV_PAIR = 13, RT_HEADER = 6, RT_PAIR = 3 };
 size_t kb_sizeof_ik_workspace(void) { return sizeof(kb_ik_workspace); }
 
 kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
-  if (!w)
-    return KB_ERR_NULL;
+  if (!w) return KB_ERR_NULL;
   memset(w, 0, sizeof *w);
   kb_status st = kb_skeleton_init(&w->skeleton, height);
   return st == KB_OK ? kb_solver_init(&w->solver, NULL) : st;
 }
 
 kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out) {
-  if (!w || !out)
-    return KB_ERR_NULL;
-  if (which < 0 || which > 3)
-    return KB_ERR_OUT_OF_RANGE;
+  if (!w || !out) return KB_ERR_NULL;
+  if (which < 0 || which > 3) return KB_ERR_OUT_OF_RANGE;
   const kb_marker *m = which < 2 ? &w->skeleton.palm_centre[which]
                                  : &w->skeleton.thumb_tip[which - 2];
   out[0] = m->joint;
-  for (int i = 0; i < 3; i++)
-    out[1 + i] = m->offset[i];
+  for (int i = 0; i < 3; i++) out[1 + i] = m->offset[i];
   return KB_OK;
 }
 
 /* An integer-valued double in [lo, hi]. */
 static int as_int(double v, int lo, int hi, int *out) {
-  if (!isfinite(v) || v != floor(v) || v < lo || v > hi)
-    return 0;
+  if (!isfinite(v) || v != floor(v) || v < lo || v > hi) return 0;
   *out = (int)v;
   return 1;
 }
 
 static void read_marker(const double *v, int joint, kb_marker *m) {
   m->joint = joint;
-  for (int i = 0; i < 3; i++)
-    m->offset[i] = (float)v[i];
+  for (int i = 0; i < 3; i++) m->offset[i] = (float)v[i];
 }
 
 /* Decodes one frame-vector task at data[0..]; *used receives its length. */
 static kb_status decode_frame_vector(const double *d, int left,
                                      kb_frame_vector_task *t, int *used) {
   int n, flag, huber, gate;
-  if (left < FV_HEADER)
-    return KB_ERR_OUT_OF_RANGE;
-  if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n))
-    return KB_ERR_CAPACITY;
-  if (left < FV_HEADER + n * FV_PAIR)
-    return KB_ERR_OUT_OF_RANGE;
+  if (left < FV_HEADER) return KB_ERR_OUT_OF_RANGE;
+  if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n)) return KB_ERR_CAPACITY;
+  if (left < FV_HEADER + n * FV_PAIR) return KB_ERR_OUT_OF_RANGE;
   if (!as_int(d[2], 0, 1, &flag) || !as_int(d[3], 0, 2, &huber) ||
       !as_int(d[5], 0, 1, &gate))
     return KB_ERR_OUT_OF_RANGE;
@@ -95,14 +86,10 @@ static kb_status decode_retarget(const double *d, int left, kb_retarget_task *t,
                                  int *used) {
   int n, rows;
   int header = RT_HEADER + KB_JOINT_COUNT * 3;
-  if (left < header)
-    return KB_ERR_OUT_OF_RANGE;
-  if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n))
-    return KB_ERR_CAPACITY;
-  if (left < header + n * RT_PAIR)
-    return KB_ERR_OUT_OF_RANGE;
-  if (!as_int(d[5], 1, 3, &rows))
-    return KB_ERR_OUT_OF_RANGE;
+  if (left < header) return KB_ERR_OUT_OF_RANGE;
+  if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n)) return KB_ERR_CAPACITY;
+  if (left < header + n * RT_PAIR) return KB_ERR_OUT_OF_RANGE;
+  if (!as_int(d[5], 1, 3, &rows)) return KB_ERR_OUT_OF_RANGE;
   kb_retarget_task_init(t);
   t->target_scale = d[2], t->weight_position = d[3];
   t->weight_direction = d[4], t->direction_rows = rows;
@@ -121,14 +108,11 @@ static kb_status decode_retarget(const double *d, int left, kb_retarget_task *t,
 
 kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
                                int length) {
-  if (!w || !data)
-    return KB_ERR_NULL;
+  if (!w || !data) return KB_ERR_NULL;
   int n;
   w->n_tasks = w->n_frame_tasks = w->n_retarget_tasks = 0;
-  if (length < 1)
-    return KB_ERR_OUT_OF_RANGE;
-  if (!as_int(data[0], 0, 2 * KB_IK_MAX_TASKS, &n))
-    return KB_ERR_CAPACITY;
+  if (length < 1) return KB_ERR_OUT_OF_RANGE;
+  if (!as_int(data[0], 0, 2 * KB_IK_MAX_TASKS, &n)) return KB_ERR_CAPACITY;
   int at = 1;
   for (int i = 0; i < n; i++) {
     int kind, used = 0;
@@ -136,14 +120,12 @@ kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
       return KB_ERR_OUT_OF_RANGE;
     kb_status st;
     if (kind == TASK_FRAME_VECTOR) {
-      if (w->n_frame_tasks >= KB_IK_MAX_TASKS)
-        return KB_ERR_CAPACITY;
+      if (w->n_frame_tasks >= KB_IK_MAX_TASKS) return KB_ERR_CAPACITY;
       w->slots[i] = w->n_frame_tasks;
       st = decode_frame_vector(data + at, length - at,
                                &w->frame_tasks[w->n_frame_tasks++], &used);
     } else {
-      if (w->n_retarget_tasks >= KB_IK_MAX_TASKS)
-        return KB_ERR_CAPACITY;
+      if (w->n_retarget_tasks >= KB_IK_MAX_TASKS) return KB_ERR_CAPACITY;
       w->slots[i] = w->n_retarget_tasks;
       st = decode_retarget(data + at, length - at,
                            &w->retarget_tasks[w->n_retarget_tasks++], &used);
@@ -167,15 +149,11 @@ kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
                                    const double *pose, const uint8_t *mask,
                                    double *residual, double *jacobian,
                                    int capacity, int *out_rows) {
-  if (!w || !pose || !residual || !out_rows)
-    return KB_ERR_NULL;
-  if (index < 0 || index >= w->n_tasks)
-    return KB_ERR_OUT_OF_RANGE;
+  if (!w || !pose || !residual || !out_rows) return KB_ERR_NULL;
+  if (index < 0 || index >= w->n_tasks) return KB_ERR_OUT_OF_RANGE;
   kb_status st = kb_ik_pose_from_flat(pose, &w->pose);
-  if (st == KB_OK)
-    st = kb_ik_forward(&w->skeleton, &w->pose, &w->frame);
-  if (st != KB_OK)
-    return st;
+  if (st == KB_OK) st = kb_ik_forward(&w->skeleton, &w->pose, &w->frame);
+  if (st != KB_OK) return st;
   int slot = w->slots[index];
   if (w->kinds[index] == TASK_FRAME_VECTOR)
     return kb_frame_vector_task_evaluate(&w->frame_tasks[slot], &w->frame, mask,
@@ -198,8 +176,7 @@ static kb_status set_options(kb_ik_workspace *w, const double *o) {
     opt.decrease_tolerance = o[8];
   }
   kb_status st = kb_ik_check_options(&opt);
-  if (st == KB_OK)
-    w->solver.options = opt;
+  if (st == KB_OK) w->solver.options = opt;
   return st;
 }
 
@@ -215,17 +192,14 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
                            double reference_weight, const double *previous,
                            double previous_weight, const double *options,
                            double *result) {
-  if (!w || !pose || !result)
-    return KB_ERR_NULL;
+  if (!w || !pose || !result) return KB_ERR_NULL;
   kb_status st = set_options(w, options);
-  if (st == KB_OK)
-    st = kb_ik_pose_from_flat(pose, &w->pose);
+  if (st == KB_OK) st = kb_ik_pose_from_flat(pose, &w->pose);
   if (st == KB_OK && reference)
     st = kb_ik_pose_from_flat(reference, &w->reference);
   if (st == KB_OK && previous)
     st = kb_ik_pose_from_flat(previous, &w->previous);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   kb_ik_problem problem = {&w->skeleton,
                            w->frame_tasks,
                            w->n_frame_tasks,
@@ -238,8 +212,7 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
                            previous_weight};
   kb_ik_result r;
   st = kb_solver_solve(&w->solver, &problem, &w->pose, &r);
-  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED)
-    return st;
+  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
   kb_ik_pose_to_flat(&w->pose, pose);
   write_result(&r, result);
   return st;
@@ -248,8 +221,7 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
 kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
                              const double *options, float *out,
                              double *result) {
-  if (!w || !start || !out || !result)
-    return KB_ERR_NULL;
+  if (!w || !start || !out || !result) return KB_ERR_NULL;
   kb_clap_solve_options o;
   kb_clap_solve_default_options(&o);
   if (options) {
@@ -260,8 +232,7 @@ kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
   kb_ik_default_options(&w->solver.options);
   kb_ik_result r;
   kb_status st = kb_clap_solve(&w->solver, &w->skeleton, start, &o, out, &r);
-  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED)
-    return st;
+  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
   write_result(&r, result);
   return st;
 }
@@ -275,13 +246,10 @@ kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
                                 double previous_weight, const double *options,
                                 float *out_local, float *out_root,
                                 double *result) {
-  if (!w || !source || !pairs || !out_local || !result)
-    return KB_ERR_NULL;
-  if (n_pairs < 1 || n_pairs > KB_IK_MAX_PAIRS)
-    return KB_ERR_CAPACITY;
+  if (!w || !source || !pairs || !out_local || !result) return KB_ERR_NULL;
+  if (n_pairs < 1 || n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
   kb_status st = set_options(w, options);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   kb_retarget_task *t = &w->retarget_tasks[0];
   kb_retarget_task_init(t);
   t->target_scale = target_scale;
@@ -300,8 +268,7 @@ kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
                           NULL, reference_weight, previous_weight, out_local,
                           out_root, &iterations, &cost);
   w->n_tasks = w->n_frame_tasks = w->n_retarget_tasks = 0;
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   result[0] = iterations;
   result[1] = cost;
   return KB_OK;

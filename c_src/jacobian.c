@@ -11,67 +11,54 @@
 
 static kb_status normalize4(const double q[4], double out[4]) {
   for (int i = 0; i < 4; i++)
-    if (!isfinite(q[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
   double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (n < 1e-12)
-    return KB_ERR_ZERO_QUAT;
-  for (int i = 0; i < 4; i++)
-    out[i] = q[i] / n;
+  if (n < 1e-12) return KB_ERR_ZERO_QUAT;
+  for (int i = 0; i < 4; i++) out[i] = q[i] / n;
   return KB_OK;
 }
 
 kb_status kb_ik_pose_from_local(const float *local, const float *root,
                                 kb_ik_pose *out) {
-  if (!local || !out)
-    return KB_ERR_NULL;
+  if (!local || !out) return KB_ERR_NULL;
   for (int i = 0; i < 3; i++) {
     out->root[i] = root ? root[i] : 0.0;
-    if (!isfinite(out->root[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(out->root[i])) return KB_ERR_NOT_FINITE;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     double q[4] = {local[4 * j], local[4 * j + 1], local[4 * j + 2],
                    local[4 * j + 3]};
     kb_status st = normalize4(q, out->local[j]);
-    if (st != KB_OK)
-      return st;
+    if (st != KB_OK) return st;
   }
   return KB_OK;
 }
 
 kb_status kb_ik_pose_to_local(const kb_ik_pose *pose, float *local,
                               float *root) {
-  if (!pose || !local)
-    return KB_ERR_NULL;
+  if (!pose || !local) return KB_ERR_NULL;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    for (int i = 0; i < 4; i++)
-      local[4 * j + i] = (float)pose->local[j][i];
+    for (int i = 0; i < 4; i++) local[4 * j + i] = (float)pose->local[j][i];
   if (root)
-    for (int i = 0; i < 3; i++)
-      root[i] = (float)pose->root[i];
+    for (int i = 0; i < 3; i++) root[i] = (float)pose->root[i];
   return KB_OK;
 }
 
 kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out) {
-  if (!flat || !out)
-    return KB_ERR_NULL;
+  if (!flat || !out) return KB_ERR_NULL;
   for (int i = 0; i < 3; i++) {
-    if (!isfinite(flat[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(flat[i])) return KB_ERR_NOT_FINITE;
     out->root[i] = flat[i];
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     kb_status st = normalize4(flat + 3 + 4 * j, out->local[j]);
-    if (st != KB_OK)
-      return st;
+    if (st != KB_OK) return st;
   }
   return KB_OK;
 }
 
 kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat) {
-  if (!pose || !flat)
-    return KB_ERR_NULL;
+  if (!pose || !flat) return KB_ERR_NULL;
   memcpy(flat, pose->root, sizeof pose->root);
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     memcpy(flat + 3 + 4 * j, pose->local[j], sizeof pose->local[j]);
@@ -103,8 +90,7 @@ static void matvec3(const double m[9], const double v[3], double out[3]) {
 
 kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
                         kb_ik_frame *out) {
-  if (!s || !pose || !out)
-    return KB_ERR_NULL;
+  if (!s || !pose || !out) return KB_ERR_NULL;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int parent = kb_joint_parent(j);
     double local[9],
@@ -126,20 +112,16 @@ kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
 }
 
 static kb_status check_marker(const kb_marker *m) {
-  if (m->joint < -1 || m->joint >= KB_JOINT_COUNT)
-    return KB_ERR_OUT_OF_RANGE;
+  if (m->joint < -1 || m->joint >= KB_JOINT_COUNT) return KB_ERR_OUT_OF_RANGE;
   for (int i = 0; i < 3; i++)
-    if (!isfinite(m->offset[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(m->offset[i])) return KB_ERR_NOT_FINITE;
   return KB_OK;
 }
 
 kb_status kb_ik_point(const kb_ik_frame *f, const kb_marker *m, double out[3]) {
-  if (!f || !m || !out)
-    return KB_ERR_NULL;
+  if (!f || !m || !out) return KB_ERR_NULL;
   kb_status st = check_marker(m);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   double offset[3] = {m->offset[0], m->offset[1], m->offset[2]};
   if (m->joint < 0) {
     memcpy(out, offset, sizeof offset);
@@ -147,33 +129,27 @@ kb_status kb_ik_point(const kb_ik_frame *f, const kb_marker *m, double out[3]) {
   }
   double rotated[3];
   matvec3(f->rotation[m->joint], offset, rotated);
-  for (int i = 0; i < 3; i++)
-    out[i] = f->position[m->joint][i] + rotated[i];
+  for (int i = 0; i < 3; i++) out[i] = f->position[m->joint][i] + rotated[i];
   return KB_OK;
 }
 
 kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
                                const uint8_t *mask, double *out) {
-  if (!f || !m || !out)
-    return KB_ERR_NULL;
+  if (!f || !m || !out) return KB_ERR_NULL;
   double p[3];
   kb_status st = kb_ik_point(f, m, p);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   memset(out, 0, 3 * KB_IK_DOF * sizeof *out);
-  if (m->joint < 0)
-    return KB_OK; /* a fixed world point */
+  if (m->joint < 0) return KB_OK; /* a fixed world point */
   for (int i = 0; i < 3; i++)
-    if (!mask || mask[i])
-      out[i * KB_IK_DOF + i] = 1.0;
+    if (!mask || mask[i]) out[i * KB_IK_DOF + i] = 1.0;
   /* every joint from the point's own up to the root turns it */
   for (int j = m->joint; j >= 0; j = kb_joint_parent(j)) {
     const double *w = f->rotation[j], *o = f->position[j];
     double arm[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]};
     for (int a = 0; a < 3; a++) {
       int col = 3 + 3 * j + a;
-      if (mask && !mask[col])
-        continue;
+      if (mask && !mask[col]) continue;
       double axis[3] = {w[a], w[3 + a], w[6 + a]}; /* column a of W_j */
       out[col] = axis[1] * arm[2] - axis[2] * arm[1];
       out[KB_IK_DOF + col] = axis[2] * arm[0] - axis[0] * arm[2];
@@ -203,13 +179,10 @@ static void quat_exp(const double v[3], double out[4]) {
 
 kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
                            kb_ik_pose *out) {
-  if (!pose || !delta || !out)
-    return KB_ERR_NULL;
+  if (!pose || !delta || !out) return KB_ERR_NULL;
   for (int i = 0; i < KB_IK_DOF; i++)
-    if (!isfinite(delta[i]))
-      return KB_ERR_NOT_FINITE;
-  for (int i = 0; i < 3; i++)
-    out->root[i] = pose->root[i] + delta[i];
+    if (!isfinite(delta[i])) return KB_ERR_NOT_FINITE;
+  for (int i = 0; i < 3; i++) out->root[i] = pose->root[i] + delta[i];
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const double *d = delta + 3 + 3 * j;
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
@@ -226,12 +199,9 @@ kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
 }
 
 kb_status kb_ik_mask_set(uint8_t *mask, int joint, int active) {
-  if (!mask)
-    return KB_ERR_NULL;
-  if (joint < -1 || joint >= KB_JOINT_COUNT)
-    return KB_ERR_OUT_OF_RANGE;
+  if (!mask) return KB_ERR_NULL;
+  if (joint < -1 || joint >= KB_JOINT_COUNT) return KB_ERR_OUT_OF_RANGE;
   int first = joint < 0 ? 0 : 3 + 3 * joint;
-  for (int i = 0; i < 3; i++)
-    mask[first + i] = active ? 1 : 0;
+  for (int i = 0; i < 3; i++) mask[first + i] = active ? 1 : 0;
   return KB_OK;
 }

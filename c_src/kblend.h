@@ -32,14 +32,14 @@ extern "C" {
 
 typedef enum kb_status {
   KB_OK = 0,
-  KB_ERR_NULL = 1,           /* a required pointer is NULL */
-  KB_ERR_NOT_FINITE = 2,     /* NaN or infinity where a finite value is needed */
-  KB_ERR_OUT_OF_RANGE = 3,   /* a value outside its allowed interval */
-  KB_ERR_ZERO_QUAT = 4,      /* a quaternion of (near) zero norm */
-  KB_ERR_CAPACITY = 5,       /* a count larger than the buffers allow */
-  KB_ERR_NOT_CONVERGED = 6,  /* an iteration stopped at its cap */
-  KB_ERR_BAD_ORDER = 7,      /* keyframe times not increasing */
-  KB_ERR_SINGULAR = 8        /* a linear system could not be solved */
+  KB_ERR_NULL = 1,          /* a required pointer is NULL */
+  KB_ERR_NOT_FINITE = 2,    /* NaN or infinity where a finite value is needed */
+  KB_ERR_OUT_OF_RANGE = 3,  /* a value outside its allowed interval */
+  KB_ERR_ZERO_QUAT = 4,     /* a quaternion of (near) zero norm */
+  KB_ERR_CAPACITY = 5,      /* a count larger than the buffers allow */
+  KB_ERR_NOT_CONVERGED = 6, /* an iteration stopped at its cap */
+  KB_ERR_BAD_ORDER = 7,     /* keyframe times not increasing */
+  KB_ERR_SINGULAR = 8       /* a linear system could not be solved */
 } kb_status;
 
 /* A short English text for a status (never NULL). */
@@ -74,8 +74,8 @@ kb_status kb_quat_geodesic_angle(const float a[4], const float b[4],
 kb_status kb_slerp(const float a[4], const float b[4], float u, float out[4]);
 /* n independent pairs, one weight each: out[i] = slerp(a[i], b[i], u[i]).
  * Inputs are assumed unit; only pointers and n are checked (hot path). */
-kb_status kb_slerp_batch(const float *a, const float *b, const float *u,
-                         int n, float *out);
+kb_status kb_slerp_batch(const float *a, const float *b, const float *u, int n,
+                         float *out);
 /* Same as kb_slerp_batch with a polynomial acos/sin kernel; four pairs at a
  * time with WebAssembly SIMD when built with -msimd128. Meets the same
  * accuracy bar as kb_slerp (1e-5 rad). */
@@ -104,7 +104,7 @@ kb_status kb_envelope_ratios_from_seconds(float attack_s, float release_s,
 
 typedef enum kb_follower {
   KB_FOLLOWER_EXP = 0, /* y ← slerp(y, g, 1 − exp(−λ·dt)) */
-  KB_FOLLOWER_KLI = 1  /* y ← Kuramoto–Lohe flow toward g over dt, rate λ */
+  KB_FOLLOWER_KLI = 1 /* y ← Kuramoto–Lohe flow toward g over dt, rate λ */
 } kb_follower;
 
 typedef struct kb_filter_params {
@@ -119,9 +119,9 @@ typedef struct kb_filter_params {
 
 typedef struct kb_filter {
   kb_filter_params params;
-  float *state;  /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
-  int count;     /* joints */
-  int primed;    /* 0 until the first sample */
+  float *state; /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
+  int count;    /* joints */
+  int primed;   /* 0 until the first sample */
 } kb_filter;
 
 void kb_filter_default_params(kb_filter_params *out);
@@ -163,8 +163,8 @@ kb_status kb_kli(const double p[4], const double r[4],
 /* Closed form: q(t) = slerp(p, r, u(t)), u(t) = 1 − (2/θ0)·atan(tan(θ0/2)·
  * e^(−K t)), θ0 the S³ angle between p and r (after the shortest-path sign
  * choice when shortest_path is set). */
-kb_status kb_kli_at(const double p[4], const double r[4], double t,
-                    double rate, int shortest_path, double out[4]);
+kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
+                    int shortest_path, double out[4]);
 /* The SLERP weight u(t) of the closed form for a start angle θ0 ∈ [0, π]. */
 double kb_kli_weight(double theta0, double rate, double t);
 
@@ -176,11 +176,28 @@ double kb_kli_weight(double theta0, double rate, double t);
 #define KB_DEFAULT_APOSE 1.18f
 
 enum {
-  KB_PELVIS, KB_LEFT_HIP, KB_RIGHT_HIP, KB_SPINE1, KB_LEFT_KNEE,
-  KB_RIGHT_KNEE, KB_SPINE2, KB_LEFT_ANKLE, KB_RIGHT_ANKLE, KB_SPINE3,
-  KB_LEFT_FOOT, KB_RIGHT_FOOT, KB_NECK, KB_LEFT_COLLAR, KB_RIGHT_COLLAR,
-  KB_HEAD, KB_LEFT_SHOULDER, KB_RIGHT_SHOULDER, KB_LEFT_ELBOW,
-  KB_RIGHT_ELBOW, KB_LEFT_WRIST, KB_RIGHT_WRIST
+  KB_PELVIS,
+  KB_LEFT_HIP,
+  KB_RIGHT_HIP,
+  KB_SPINE1,
+  KB_LEFT_KNEE,
+  KB_RIGHT_KNEE,
+  KB_SPINE2,
+  KB_LEFT_ANKLE,
+  KB_RIGHT_ANKLE,
+  KB_SPINE3,
+  KB_LEFT_FOOT,
+  KB_RIGHT_FOOT,
+  KB_NECK,
+  KB_LEFT_COLLAR,
+  KB_RIGHT_COLLAR,
+  KB_HEAD,
+  KB_LEFT_SHOULDER,
+  KB_RIGHT_SHOULDER,
+  KB_LEFT_ELBOW,
+  KB_RIGHT_ELBOW,
+  KB_LEFT_WRIST,
+  KB_RIGHT_WRIST
 };
 
 /* A point fixed in a joint's frame (a hand marker, a task link). */
@@ -220,8 +237,7 @@ extern const float kb_thumb_local[3];
 kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
                                 const float root_translation[3],
                                 const float root_rotation[4],
-                                float *world_positions,
-                                float *world_rotations);
+                                float *world_positions, float *world_rotations);
 /* World position of a marker given FK output. */
 kb_status kb_marker_position(const kb_marker *m, const float *world_positions,
                              const float *world_rotations, float out[3]);
@@ -234,8 +250,8 @@ typedef struct kb_track {
   const float *times;     /* seconds, increasing, n_keys */
   const float *rotations; /* n_keys · 88 */
   int n_keys;
-  int loop;               /* 1: repeat with the period */
-  float period;           /* loop period, > last time − first time */
+  int loop;     /* 1: repeat with the period */
+  float period; /* loop period, > last time − first time */
   uint8_t joint_mask[KB_JOINT_COUNT];
 } kb_track;
 
@@ -249,9 +265,9 @@ typedef enum kb_shape {
 } kb_shape;
 
 typedef enum kb_order {
-  KB_ORDER_KBLEND = 0,      /* filter the target stream, blend last */
-  KB_ORDER_SEED = 1,        /* blend, then filter (the seed's defect) */
-  KB_ORDER_NAIVE_EULER = 2  /* scale target Euler angles by E (snaps to T) */
+  KB_ORDER_KBLEND = 0,     /* filter the target stream, blend last */
+  KB_ORDER_SEED = 1,       /* blend, then filter (the seed's defect) */
+  KB_ORDER_NAIVE_EULER = 2 /* scale target Euler angles by E (snaps to T) */
 } kb_order;
 
 typedef struct kb_preview_params {
@@ -260,9 +276,9 @@ typedef struct kb_preview_params {
   float fps;             /* frame grid, > 0 (default 30) */
   float jitter;          /* σ, rad, ≥ 0 */
   uint32_t seed;
-  float apose;           /* idle A-pose angle, rad */
-  int shape;             /* kb_shape */
-  int order;             /* kb_order */
+  float apose; /* idle A-pose angle, rad */
+  int shape;   /* kb_shape */
+  int order;   /* kb_order */
   kb_filter_params filter;
 } kb_preview_params;
 
@@ -272,16 +288,16 @@ typedef struct kb_preview {
   kb_preview_params params;
   kb_track track;
   kb_filter filter;
-  int frame_count;                    /* frames k = 0 .. frame_count − 1 */
+  int frame_count; /* frames k = 0 .. frame_count − 1 */
   float idle[KB_POSE_FLOATS];
   float filter_state[KB_FILTER_FLOATS_PER_JOINT * KB_JOINT_COUNT];
-  int frame;                          /* last frame computed, −1 for none */
-  float pose[KB_POSE_FLOATS];         /* output of that frame */
+  int frame;                           /* last frame computed, −1 for none */
+  float pose[KB_POSE_FLOATS];          /* output of that frame */
   float previous_pose[KB_POSE_FLOATS]; /* output of the frame before it */
   int changed; /* joints whose output differs bitwise from the frame before */
-  float target[KB_POSE_FLOATS];       /* scratch: the target pose */
-  float blended[KB_POSE_FLOATS];      /* scratch: the seed order's blend */
-  float weights[KB_JOINT_COUNT];      /* scratch: per-joint SLERP weights */
+  float target[KB_POSE_FLOATS];  /* scratch: the target pose */
+  float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */
+  float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
 } kb_preview;
 
 void kb_preview_default_params(kb_preview_params *out);
@@ -340,7 +356,8 @@ kb_status kb_clap_check(const kb_skeleton *s, const float *local,
  * iteration. */
 
 #define KB_IK_DOF (3 + 3 * KB_JOINT_COUNT)      /* 69 */
-#define KB_IK_POSE_DOUBLES (3 + KB_POSE_FLOATS) /* flat pose: root, rotations */
+#define KB_IK_POSE_DOUBLES (3 + KB_POSE_FLOATS) /* flat pose: root, rotations  \
+                                                 */
 #define KB_IK_MAX_PAIRS 32                      /* pairs per task */
 #define KB_IK_MAX_ROWS (6 * KB_IK_MAX_PAIRS)    /* rows per task */
 #define KB_IK_MAX_TASKS 8                       /* tasks of each kind */
@@ -421,7 +438,7 @@ typedef struct kb_frame_vector_task {
   int direction_only;
   int huber; /* kb_huber */
   double huber_delta;
-  int gate;  /* 0 off (g = 1), 1 on */
+  int gate; /* 0 off (g = 1), 1 on */
   double gate_start, gate_full;
 } kb_frame_vector_task;
 
@@ -465,10 +482,10 @@ typedef struct kb_retarget_pair {
 typedef struct kb_retarget_task {
   int n_pairs;
   kb_retarget_pair pairs[KB_IK_MAX_PAIRS];
-  double targets[KB_JOINT_COUNT][3]; /* P_i, source units */
-  double target_scale;               /* α > 0 */
+  double targets[KB_JOINT_COUNT][3];        /* P_i, source units */
+  double target_scale;                      /* α > 0 */
   double weight_position, weight_direction; /* ≥ 0 */
-  int direction_rows;                /* 1 or 3 */
+  int direction_rows;                       /* 1 or 3 */
 } kb_retarget_task;
 
 /* Empty task: α = 1, w_p = 1, w_a = 1, direction_rows = 1. */
@@ -508,14 +525,14 @@ typedef enum kb_ik_stop {
 } kb_ik_stop;
 
 typedef struct kb_ik_result {
-  int iterations;        /* linear systems solved */
+  int iterations; /* linear systems solved */
   int accepted, rejected;
   double initial_cost, cost; /* ½‖r‖² before and after, regularizers included */
-  double lambda;         /* damping at the end */
-  double gradient;       /* |Jᵀr|∞ at the end */
-  int stop;              /* kb_ik_stop */
-  int converged;         /* stopped before the cap */
-  int reached;           /* cost ≤ cost_tolerance */
+  double lambda;             /* damping at the end */
+  double gradient;           /* |Jᵀr|∞ at the end */
+  int stop;                  /* kb_ik_stop */
+  int converged;             /* stopped before the cap */
+  int reached;               /* cost ≤ cost_tolerance */
 } kb_ik_result;
 
 /* What to solve: tasks, mask and regularizer rows. Regularizer rows for each
@@ -540,8 +557,8 @@ typedef struct kb_ik_problem {
 typedef struct kb_solver {
   kb_ik_options options;
   int n_active;
-  int active[KB_IK_DOF];        /* active DoF indices */
-  int nonzero[KB_IK_DOF];       /* scratch: nonzero columns of a row block */
+  int active[KB_IK_DOF];  /* active DoF indices */
+  int nonzero[KB_IK_DOF]; /* scratch: nonzero columns of a row block */
   double residual[KB_IK_MAX_ROWS];
   double jacobian[KB_IK_MAX_ROWS * KB_IK_DOF];
   double hessian[KB_IK_DOF * KB_IK_DOF]; /* JᵀJ over active DoFs */
@@ -615,10 +632,10 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
 kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            kb_retarget_task *task, const double *source,
                            int n_frames, const uint8_t *mask,
-                           const kb_ik_pose *reference,
-                           double reference_weight, double previous_weight,
-                           float *out_local, float *out_root,
-                           int *out_iterations, double *out_cost);
+                           const kb_ik_pose *reference, double reference_weight,
+                           double previous_weight, float *out_local,
+                           float *out_root, int *out_iterations,
+                           double *out_cost);
 
 /* Flat entry points of the solver for bindings (WebAssembly): a workspace
  * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
@@ -646,8 +663,7 @@ kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
 /* A hand marker of the workspace's skeleton as 4 doubles: joint, offset.
  * which: 0 left palm centre, 1 right palm centre, 2 left thumb tip, 3 right
  * thumb tip. */
-kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which,
-                            double *out);
+kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out);
 /* Decodes a task list (length doubles) into the workspace. */
 kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
                                int length);
@@ -667,8 +683,7 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
 /* kb_clap_solve with the workspace's skeleton; options: the 5 fields of
  * kb_clap_solve_options in order (NULL = defaults). */
 kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
-                             const double *options, float *out,
-                             double *result);
+                             const double *options, float *out, double *result);
 /* kb_retarget_clip with flat pairs (n_pairs × [joint, origin]) and pair
  * weights (nullable: 1). result: total iterations, mean cost. */
 kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
@@ -691,9 +706,19 @@ size_t kb_sizeof_skeleton(void);
 
 /* params: KB_PREVIEW_FLAT_COUNT floats in this order. */
 enum {
-  KB_FLAT_ATTACK, KB_FLAT_RELEASE, KB_FLAT_DURATION, KB_FLAT_FPS,
-  KB_FLAT_JITTER, KB_FLAT_SEED, KB_FLAT_APOSE, KB_FLAT_SHAPE, KB_FLAT_ORDER,
-  KB_FLAT_EPSILON, KB_FLAT_LAMBDA, KB_FLAT_DT_MAX, KB_FLAT_FOLLOWER,
+  KB_FLAT_ATTACK,
+  KB_FLAT_RELEASE,
+  KB_FLAT_DURATION,
+  KB_FLAT_FPS,
+  KB_FLAT_JITTER,
+  KB_FLAT_SEED,
+  KB_FLAT_APOSE,
+  KB_FLAT_SHAPE,
+  KB_FLAT_ORDER,
+  KB_FLAT_EPSILON,
+  KB_FLAT_LAMBDA,
+  KB_FLAT_DT_MAX,
+  KB_FLAT_FOLLOWER,
   KB_PREVIEW_FLAT_COUNT
 };
 /* The preview keeps the track pointers: times, rotations and mask (22

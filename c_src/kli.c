@@ -72,8 +72,8 @@ static double distance4(const double a[4], const double b[4]) {
   return sqrt(s);
 }
 
-kb_status kb_kli(const double p[4], const double r[4],
-                 const kb_kli_options *o, kb_kli_result *out) {
+kb_status kb_kli(const double p[4], const double r[4], const kb_kli_options *o,
+                 kb_kli_result *out) {
   if (!o || !out) return KB_ERR_NULL;
   if (!isfinite(o->rate) || !isfinite(o->step) || !isfinite(o->epsilon))
     return KB_ERR_NOT_FINITE;
@@ -85,8 +85,10 @@ kb_status kb_kli(const double p[4], const double r[4],
   if (s != KB_OK) return s;
   int steps = 0;
   while (distance4(q, target) >= o->epsilon && steps < o->max_steps) {
-    if (o->method == KB_KLI_RK4) step_rk4(q, target, o->rate, o->step);
-    else step_euler(q, target, o->rate, o->step);
+    if (o->method == KB_KLI_RK4)
+      step_rk4(q, target, o->rate, o->step);
+    else
+      step_euler(q, target, o->rate, o->step);
     double n = sqrt(dot4(q, q));
     for (int i = 0; i < 4; i++) q[i] /= n;
     steps++;
@@ -99,14 +101,14 @@ kb_status kb_kli(const double p[4], const double r[4],
 }
 
 double kb_kli_weight(double theta0, double rate, double t) {
-  if (!(theta0 > 1e-12)) return 1.0; /* already there */
+  if (!(theta0 > 1e-12)) return 1.0;           /* already there */
   if (t <= 0 || theta0 >= KB_PI_D) return 0.0; /* antipodes: equilibrium */
   double theta = 2.0 * atan(tan(theta0 / 2.0) * exp(-rate * t));
   return 1.0 - theta / theta0;
 }
 
-kb_status kb_kli_at(const double p[4], const double r[4], double t,
-                    double rate, int shortest_path, double out[4]) {
+kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
+                    int shortest_path, double out[4]) {
   if (!out) return KB_ERR_NULL;
   if (!isfinite(t) || !isfinite(rate)) return KB_ERR_NOT_FINITE;
   if (rate <= 0 || t < 0) return KB_ERR_OUT_OF_RANGE;
@@ -119,13 +121,15 @@ kb_status kb_kli_at(const double p[4], const double r[4], double t,
   double theta0 = 2.0 * atan2(sqrt(dot4(diff, diff)), sqrt(dot4(sum, sum)));
   double u = kb_kli_weight(theta0, rate, t);
   double wa, wb;
-  if (theta0 < 1e-9) wa = 1 - u, wb = u;
+  if (theta0 < 1e-9)
+    wa = 1 - u, wb = u;
   else {
     double sn = sin(theta0);
     wa = sin((1 - u) * theta0) / sn, wb = sin(u * theta0) / sn;
   }
   double n = 0;
-  for (int i = 0; i < 4; i++) out[i] = wa * a[i] + wb * b[i], n += out[i] * out[i];
+  for (int i = 0; i < 4; i++)
+    out[i] = wa * a[i] + wb * b[i], n += out[i] * out[i];
   n = sqrt(n);
   for (int i = 0; i < 4; i++) out[i] /= n;
   return KB_OK;

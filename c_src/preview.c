@@ -105,7 +105,8 @@ static float blend_weight(const kb_preview *pv, const float *idle,
   float angle;
   kb_quat_geodesic_angle(idle, y, &angle);
   float theta0 = angle / 2.0f; /* rotation angle to S³ angle */
-  float attack_s = p->attack * p->duration, release_s = p->release * p->duration;
+  float attack_s = p->attack * p->duration,
+        release_s = p->release * p->duration;
   if (t < attack_s) return kli_ramp(theta0, p->filter.epsilon, attack_s, t);
   /* release: the same flow back toward idle, easing out at idle */
   float elapsed = t - (p->duration - release_s);
@@ -124,7 +125,8 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
     if (w[j] <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
       memcpy(out + 4 * j, idle, sizeof(float) * 4);
-    else if (w[j] >= 1) memcpy(out + 4 * j, yj, sizeof(float) * 4);
+    else if (w[j] >= 1)
+      memcpy(out + 4 * j, yj, sizeof(float) * 4);
   }
 }
 
@@ -170,7 +172,8 @@ static kb_status advance(kb_preview *pv) {
     kb__filter_step_unchecked(&pv->filter, pv->target, dt);
     blend_from_idle(pv, pv->filter_state, t, e, pv->pose);
   }
-  pv->changed = k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
+  pv->changed =
+      k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
   pv->frame = k;
   return KB_OK;
 }
@@ -206,16 +209,20 @@ kb_status kb_preview_evaluate(kb_preview *pv, float t,
   float duration = pv->params.duration;
   t = t < 0 ? 0 : (t > duration ? duration : t);
   int k = (int)floorf(t * pv->params.fps);
-  if (k >= pv->frame_count - 1) return kb_preview_frame(pv, pv->frame_count - 1, out, out_changed);
-  float t0 = kb_preview_frame_time(pv, k), t1 = kb_preview_frame_time(pv, k + 1);
+  if (k >= pv->frame_count - 1)
+    return kb_preview_frame(pv, pv->frame_count - 1, out, out_changed);
+  float t0 = kb_preview_frame_time(pv, k),
+        t1 = kb_preview_frame_time(pv, k + 1);
   float u = (t - t0) / (t1 - t0);
   if (u <= 0) return kb_preview_frame(pv, k, out, out_changed);
   kb_status s = seek_frame(pv, k + 1);
   if (s != KB_OK) return s;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
-    if (memcmp(a, b, sizeof(float) * 4) == 0) memcpy(out + 4 * j, b, sizeof(float) * 4);
-    else kb_slerp_batch(a, b, &u, 1, out + 4 * j);
+    if (memcmp(a, b, sizeof(float) * 4) == 0)
+      memcpy(out + 4 * j, b, sizeof(float) * 4);
+    else
+      kb_slerp_batch(a, b, &u, 1, out + 4 * j);
   }
   if (out_changed) *out_changed = pv->changed;
   return KB_OK;

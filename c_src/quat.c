@@ -10,8 +10,8 @@ static int finite4(const float q[4]) {
 kb_status kb_quat_check(const float q[4]) {
   if (!q) return KB_ERR_NULL;
   if (!finite4(q)) return KB_ERR_NOT_FINITE;
-  double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] +
-              (double)q[2] * q[2] + (double)q[3] * q[3];
+  double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
+              (double)q[3] * q[3];
   if (n2 < 1e-24) return KB_ERR_ZERO_QUAT;
   return KB_OK;
 }
@@ -75,7 +75,8 @@ kb_status kb_quat_to_euler_xyz(const float q[4], float out[3]) {
   kb_status s = kb_quat_normalize(q, n);
   if (s != KB_OK) return s;
   double x = n[0], y = n[1], z = n[2], w = n[3];
-  /* Matrix entries of R = Rx·Ry·Rz, as three.js's Euler.setFromRotationMatrix */
+  /* Matrix entries of R = Rx·Ry·Rz, as three.js's Euler.setFromRotationMatrix
+   */
   double m11 = 1 - 2 * (y * y + z * z), m12 = 2 * (x * y - z * w);
   double m13 = 2 * (x * z + y * w), m22 = 1 - 2 * (x * x + z * z);
   double m23 = 2 * (y * z - x * w), m32 = 2 * (y * z + x * w);
@@ -96,8 +97,8 @@ kb_status kb_quat_from_rotation_vector(const float v[3], float out[4]) {
   if (!v || !out) return KB_ERR_NULL;
   if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
     return KB_ERR_NOT_FINITE;
-  double angle = sqrt((double)v[0] * v[0] + (double)v[1] * v[1] +
-                      (double)v[2] * v[2]);
+  double angle =
+      sqrt((double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2]);
   /* sin(a/2)/a tends to 1/2; its series keeps full precision near 0. */
   double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
   out[0] = (float)(v[0] * k);

@@ -14,17 +14,13 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
                            double *out_cost) {
-  if (!solver || !s || !task || !source || !out_local)
-    return KB_ERR_NULL;
-  if (n_frames < 1 || n_frames > KB_MAX_FRAMES)
-    return KB_ERR_OUT_OF_RANGE;
+  if (!solver || !s || !task || !source || !out_local) return KB_ERR_NULL;
+  if (n_frames < 1 || n_frames > KB_MAX_FRAMES) return KB_ERR_OUT_OF_RANGE;
   for (long i = 0; i < (long)n_frames * SOURCE_STRIDE; i++)
-    if (!isfinite(source[i]))
-      return KB_ERR_NOT_FINITE;
+    if (!isfinite(source[i])) return KB_ERR_NOT_FINITE;
   kb_ik_pose bind, pose, previous;
   memset(&bind, 0, sizeof bind);
-  for (int j = 0; j < KB_JOINT_COUNT; j++)
-    bind.local[j][3] = 1;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) bind.local[j][3] = 1;
   const kb_ik_pose *ref = reference ? reference : &bind;
   pose = *ref;
   int iterations = 0;
@@ -46,16 +42,13 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                              previous_weight};
     kb_ik_result result;
     kb_status st = kb_solver_solve(solver, &problem, &pose, &result);
-    if (st != KB_OK && st != KB_ERR_NOT_CONVERGED)
-      return st;
+    if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
     iterations += result.iterations;
     cost_sum += result.cost;
     kb_ik_pose_to_local(&pose, out_local + (long)f * KB_POSE_FLOATS,
                         out_root ? out_root + 3 * f : NULL);
   }
-  if (out_iterations)
-    *out_iterations = iterations;
-  if (out_cost)
-    *out_cost = cost_sum / n_frames;
+  if (out_iterations) *out_iterations = iterations;
+  if (out_cost) *out_cost = cost_sum / n_frames;
   return KB_OK;
 }

@@ -5,11 +5,11 @@
 #include "kblend.h"
 
 static const char *const joint_names[KB_JOINT_COUNT] = {
-    "pelvis",        "left_hip",       "right_hip",      "spine1",
-    "left_knee",     "right_knee",     "spine2",         "left_ankle",
-    "right_ankle",   "spine3",         "left_foot",      "right_foot",
-    "neck",          "left_collar",    "right_collar",   "head",
-    "left_shoulder", "right_shoulder", "left_elbow",     "right_elbow",
+    "pelvis",        "left_hip",       "right_hip",    "spine1",
+    "left_knee",     "right_knee",     "spine2",       "left_ankle",
+    "right_ankle",   "spine3",         "left_foot",    "right_foot",
+    "neck",          "left_collar",    "right_collar", "head",
+    "left_shoulder", "right_shoulder", "left_elbow",   "right_elbow",
     "left_wrist",    "right_wrist"};
 
 static const int joint_parents[KB_JOINT_COUNT] = {
@@ -37,7 +37,9 @@ int kb_joint_index(const char *name) {
  * Drillis & Contini segment table (Winter). Heights are the table's; the
  * few points it does not give (spine joints, collars, toe) are placed
  * between the ones it does. Left side only; the right mirrors x. */
-typedef struct { float x, y, z; } point;
+typedef struct {
+  float x, y, z;
+} point;
 static const float SHOULDER_HEIGHT = 0.818f, HIP_HEIGHT = 0.530f,
                    KNEE_HEIGHT = 0.285f, ANKLE_HEIGHT = 0.039f,
                    CHIN_HEIGHT = 0.870f, SHOULDER_WIDTH = 0.259f,
@@ -64,8 +66,8 @@ static void bind_positions(point p[KB_JOINT_COUNT]) {
   p[KB_LEFT_ELBOW] = (point){shoulder_x + UPPER_ARM, SHOULDER_HEIGHT, 0};
   p[KB_LEFT_WRIST] =
       (point){shoulder_x + UPPER_ARM + FOREARM, SHOULDER_HEIGHT, 0};
-  static const int lefts[] = {KB_LEFT_HIP, KB_LEFT_KNEE, KB_LEFT_ANKLE,
-                              KB_LEFT_FOOT, KB_LEFT_COLLAR, KB_LEFT_SHOULDER,
+  static const int lefts[] = {KB_LEFT_HIP,   KB_LEFT_KNEE,   KB_LEFT_ANKLE,
+                              KB_LEFT_FOOT,  KB_LEFT_COLLAR, KB_LEFT_SHOULDER,
                               KB_LEFT_ELBOW, KB_LEFT_WRIST};
   for (unsigned i = 0; i < sizeof lefts / sizeof lefts[0]; i++) {
     point q = p[lefts[i]];
@@ -89,10 +91,12 @@ kb_status kb_skeleton_init(kb_skeleton *s, float height) {
   }
   for (int side = 0; side < 2; side++) {
     float along = side == 0 ? 1.0f : -1.0f; /* the hand extends along ±X */
-    s->palm_centre[side] = (kb_marker){
-        KB_LEFT_WRIST + side, {along * 0.4f * HAND * height, -0.012f * height, 0}};
-    s->thumb_tip[side] = (kb_marker){
-        KB_LEFT_WRIST + side, {along * 0.35f * HAND * height, 0, 0.035f * height}};
+    s->palm_centre[side] =
+        (kb_marker){KB_LEFT_WRIST + side,
+                    {along * 0.4f * HAND * height, -0.012f * height, 0}};
+    s->thumb_tip[side] =
+        (kb_marker){KB_LEFT_WRIST + side,
+                    {along * 0.35f * HAND * height, 0, 0.035f * height}};
   }
   return KB_OK;
 }
@@ -107,7 +111,8 @@ kb_status kb_idle_pose(float apose, float out[KB_POSE_FLOATS]) {
   }
   /* a rotation of −apose about Z lowers the left arm (+X) toward −Y */
   float s = sinf(apose / 2), c = cosf(apose / 2);
-  float *left = out + 4 * KB_LEFT_SHOULDER, *right = out + 4 * KB_RIGHT_SHOULDER;
+  float *left = out + 4 * KB_LEFT_SHOULDER,
+        *right = out + 4 * KB_RIGHT_SHOULDER;
   left[2] = -s, left[3] = c;
   right[2] = s, right[3] = c;
   return KB_OK;

@@ -38,11 +38,12 @@ kb_status kb_slerp(const float a[4], const float b[4], float u, float out[4]) {
   return KB_OK;
 }
 
-kb_status kb_slerp_batch(const float *a, const float *b, const float *u,
-                         int n, float *out) {
+kb_status kb_slerp_batch(const float *a, const float *b, const float *u, int n,
+                         float *out) {
   if (!a || !b || !u || !out) return KB_ERR_NULL;
   if (n < 0) return KB_ERR_OUT_OF_RANGE;
-  for (int i = 0; i < n; i++) slerp_plain(a + 4 * i, b + 4 * i, u[i], out + 4 * i);
+  for (int i = 0; i < n; i++)
+    slerp_plain(a + 4 * i, b + 4 * i, u[i], out + 4 * i);
   return KB_OK;
 }
 
@@ -56,9 +57,11 @@ kb_status kb_slerp_batch(const float *a, const float *b, const float *u,
 #define U(i) (1.0f / ((i) * (2 * (i) + 1)))
 #define V(i) ((float)(i) / (2 * (i) + 1))
 static const float slerp_poly_u[SLERP_POLY_TERMS] = {
-    U(1), U(2), U(3), U(4), U(5), U(6), U(7), U(8), U(9), U(10), U(11), MU * U(12)};
+    U(1), U(2), U(3), U(4),  U(5),  U(6),
+    U(7), U(8), U(9), U(10), U(11), MU *U(12)};
 static const float slerp_poly_v[SLERP_POLY_TERMS] = {
-    V(1), V(2), V(3), V(4), V(5), V(6), V(7), V(8), V(9), V(10), V(11), MU * V(12)};
+    V(1), V(2), V(3), V(4),  V(5),  V(6),
+    V(7), V(8), V(9), V(10), V(11), MU *V(12)};
 #undef U
 #undef V
 #undef MU

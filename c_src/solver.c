@@ -11,8 +11,7 @@
 #define PRED_EPS 1e-8
 
 void kb_ik_default_options(kb_ik_options *out) {
-  if (!out)
-    return;
+  if (!out) return;
   out->max_iterations = 100;
   out->lambda0 = 1e-3;
   out->lambda_min = 1e-5;
@@ -25,8 +24,7 @@ void kb_ik_default_options(kb_ik_options *out) {
 }
 
 kb_status kb_ik_check_options(const kb_ik_options *o) {
-  if (!o)
-    return KB_ERR_NULL;
+  if (!o) return KB_ERR_NULL;
   double values[] = {o->lambda0,
                      o->lambda_min,
                      o->lambda_max,
@@ -36,13 +34,10 @@ kb_status kb_ik_check_options(const kb_ik_options *o) {
                      o->gradient_tolerance,
                      o->decrease_tolerance};
   for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++) {
-    if (!isfinite(values[i]))
-      return KB_ERR_NOT_FINITE;
-    if (values[i] < 0)
-      return KB_ERR_OUT_OF_RANGE;
+    if (!isfinite(values[i])) return KB_ERR_NOT_FINITE;
+    if (values[i] < 0) return KB_ERR_OUT_OF_RANGE;
   }
-  if (o->max_iterations < 1)
-    return KB_ERR_OUT_OF_RANGE;
+  if (o->max_iterations < 1) return KB_ERR_OUT_OF_RANGE;
   if (!(o->lambda_min > 0 && o->lambda_min <= o->lambda_max)) {
     return KB_ERR_OUT_OF_RANGE;
   }
@@ -52,30 +47,26 @@ kb_status kb_ik_check_options(const kb_ik_options *o) {
 }
 
 kb_status kb_solver_init(kb_solver *solver, const kb_ik_options *options) {
-  if (!solver)
-    return KB_ERR_NULL;
+  if (!solver) return KB_ERR_NULL;
   kb_ik_options o;
   if (options)
     o = *options;
   else
     kb_ik_default_options(&o);
   kb_status st = kb_ik_check_options(&o);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   memset(solver, 0, sizeof *solver);
   solver->options = o;
   return KB_OK;
 }
 
 static kb_status check_weight(double w) {
-  if (!isfinite(w))
-    return KB_ERR_NOT_FINITE;
+  if (!isfinite(w)) return KB_ERR_NOT_FINITE;
   return w < 0 ? KB_ERR_OUT_OF_RANGE : KB_OK;
 }
 
 kb_status kb_ik_check_problem(const kb_ik_problem *p) {
-  if (!p || !p->skeleton)
-    return KB_ERR_NULL;
+  if (!p || !p->skeleton) return KB_ERR_NULL;
   if (p->n_frame_tasks < 0 || p->n_frame_tasks > KB_IK_MAX_TASKS ||
       p->n_retarget_tasks < 0 || p->n_retarget_tasks > KB_IK_MAX_TASKS)
     return KB_ERR_CAPACITY;
@@ -83,8 +74,7 @@ kb_status kb_ik_check_problem(const kb_ik_problem *p) {
       (p->n_retarget_tasks && !p->retarget_tasks))
     return KB_ERR_NULL;
   kb_status st = check_weight(p->reference_weight);
-  if (st == KB_OK)
-    st = check_weight(p->previous_weight);
+  if (st == KB_OK) st = check_weight(p->previous_weight);
   for (int i = 0; st == KB_OK && i < p->n_frame_tasks; i++)
     st = kb_frame_vector_task_check(&p->frame_tasks[i]);
   for (int i = 0; st == KB_OK && i < p->n_retarget_tasks; i++)
@@ -96,8 +86,7 @@ kb_status kb_ik_check_problem(const kb_ik_problem *p) {
 static void collect_active(kb_solver *s, const uint8_t *mask) {
   s->n_active = 0;
   for (int i = 0; i < KB_IK_DOF; i++)
-    if (!mask || mask[i])
-      s->active[s->n_active++] = i;
+    if (!mask || mask[i]) s->active[s->n_active++] = i;
 }
 
 /* Adds a block of rows to JᵀJ (upper triangle) and Jᵀr, visiting only the
@@ -118,8 +107,7 @@ static void accumulate(kb_solver *s, const double *r, const double *jac,
     for (int x = 0; x < nnz; x++) {
       int a = s->nonzero[x];
       double va = row[s->active[a]];
-      if (va == 0)
-        continue;
+      if (va == 0) continue;
       s->gradient[a] += va * r[k];
       double *h = s->hessian + a * n;
       for (int y = x; y < nnz; y++) {
@@ -137,8 +125,7 @@ static double quat_log(const double q[4], double out[3]) {
   double vn = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   double angle = 2 * atan2(vn, w);
   double k = vn < 1e-12 ? 2.0 / (w > 0 ? w : 1.0) : angle / vn;
-  for (int i = 0; i < 3; i++)
-    out[i] = k * v[i];
+  for (int i = 0; i < 3; i++) out[i] = k * v[i];
   return angle;
 }
 
@@ -152,13 +139,11 @@ static void rotation_error(const double ref[4], const double q[4],
   d[2] = rinv[3] * q[2] + rinv[0] * q[1] - rinv[1] * q[0] + rinv[2] * q[3];
   d[3] = rinv[3] * q[3] - rinv[0] * q[0] - rinv[1] * q[1] - rinv[2] * q[2];
   double theta = quat_log(d, phi);
-  if (!jac)
-    return;
+  if (!jac) return;
   double c2 = theta < 1e-4 ? 1.0 / 12 + theta * theta / 720
                            : 1 / (theta * theta) -
                                  (1 + cos(theta)) / (2 * theta * sin(theta));
-  if (theta > 3.14159)
-    c2 = 1 / (theta * theta); /* the log is ambiguous at π */
+  if (theta > 3.14159) c2 = 1 / (theta * theta); /* the log is ambiguous at π */
   double k[9] = {0, -phi[2], phi[1], phi[2], 0, -phi[0], -phi[1], phi[0], 0};
   for (int r = 0; r < 3; r++)
     for (int c = 0; c < 3; c++) {
@@ -173,19 +158,15 @@ static void rotation_error(const double ref[4], const double q[4],
 static double regularize(kb_solver *s, const kb_ik_pose *pose,
                          const kb_ik_pose *ref, double w, const uint8_t *mask,
                          int linearize) {
-  if (!ref || w == 0)
-    return 0;
+  if (!ref || w == 0) return 0;
   double cost = 0, r[3], jac[3 * KB_IK_DOF];
   for (int j = -1; j < KB_JOINT_COUNT; j++) {
     int first = j < 0 ? 0 : 3 + 3 * j;
-    if (mask && !mask[first] && !mask[first + 1] && !mask[first + 2])
-      continue;
+    if (mask && !mask[first] && !mask[first + 1] && !mask[first + 2]) continue;
     double local[9];
     if (j < 0) {
-      for (int i = 0; i < 3; i++)
-        r[i] = pose->root[i] - ref->root[i];
-      for (int i = 0; i < 9; i++)
-        local[i] = i % 4 == 0;
+      for (int i = 0; i < 3; i++) r[i] = pose->root[i] - ref->root[i];
+      for (int i = 0; i < 9; i++) local[i] = i % 4 == 0;
     } else {
       rotation_error(ref->local[j], pose->local[j], r,
                      linearize ? local : NULL);
@@ -194,8 +175,7 @@ static double regularize(kb_solver *s, const kb_ik_pose *pose,
       r[i] *= w;
       cost += 0.5 * r[i] * r[i];
     }
-    if (!linearize)
-      continue;
+    if (!linearize) continue;
     memset(jac, 0, sizeof jac);
     for (int row = 0; row < 3; row++)
       for (int c = 0; c < 3; c++)
@@ -211,8 +191,7 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
                           const kb_ik_pose *pose, int linearize,
                           double *out_cost) {
   kb_status st = kb_ik_forward(p->skeleton, pose, &s->frame);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   int n = s->n_active;
   if (linearize) {
     memset(s->hessian, 0, (size_t)n * n * sizeof *s->hessian);
@@ -230,8 +209,7 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
       st = kb_retarget_task_evaluate(&p->retarget_tasks[t - p->n_frame_tasks],
                                      &s->frame, p->mask, s->residual, jac,
                                      KB_IK_MAX_ROWS, &rows);
-    if (st != KB_OK)
-      return st;
+    if (st != KB_OK) return st;
     for (int k = 0; k < rows; k++)
       cost += 0.5 * s->residual[k] * s->residual[k];
     /* a pair's rows share their nonzero columns: accumulate pair blocks */
@@ -243,8 +221,7 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
                      linearize);
   cost +=
       regularize(s, pose, p->previous, p->previous_weight, p->mask, linearize);
-  if (!isfinite(cost))
-    return KB_ERR_NOT_FINITE;
+  if (!isfinite(cost)) return KB_ERR_NOT_FINITE;
   if (linearize) /* mirror the upper triangle */
     for (int a = 0; a < n; a++)
       for (int b = a + 1; b < n; b++)
@@ -255,22 +232,18 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
 
 kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
                          const kb_ik_pose *pose, double *out_cost) {
-  if (!solver || !pose || !out_cost)
-    return KB_ERR_NULL;
+  if (!solver || !pose || !out_cost) return KB_ERR_NULL;
   kb_status st = kb_ik_check_problem(problem);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   collect_active(solver, problem->mask);
   return evaluate(solver, problem, pose, 0, out_cost);
 }
 
 kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
                               const kb_ik_pose *pose, double *out_cost) {
-  if (!solver || !pose || !out_cost)
-    return KB_ERR_NULL;
+  if (!solver || !pose || !out_cost) return KB_ERR_NULL;
   kb_status st = kb_ik_check_problem(problem);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   collect_active(solver, problem->mask);
   return evaluate(solver, problem, pose, 1, out_cost);
 }
@@ -283,11 +256,9 @@ static int damped_solve(kb_solver *s, double lambda) {
   for (int i = 0; i < n; i++) {
     for (int j = 0; j <= i; j++) {
       double sum = s->hessian[i * n + j] + (i == j ? lambda : 0);
-      for (int k = 0; k < j; k++)
-        sum -= l[i * n + k] * l[j * n + k];
+      for (int k = 0; k < j; k++) sum -= l[i * n + k] * l[j * n + k];
       if (i == j) {
-        if (!(sum > 0))
-          return 0;
+        if (!(sum > 0)) return 0;
         l[i * n + i] = sqrt(sum);
       } else {
         l[i * n + j] = sum / l[j * n + j];
@@ -296,14 +267,12 @@ static int damped_solve(kb_solver *s, double lambda) {
   }
   for (int i = 0; i < n; i++) { /* L y = −g */
     double sum = -s->gradient[i];
-    for (int k = 0; k < i; k++)
-      sum -= l[i * n + k] * s->step[k];
+    for (int k = 0; k < i; k++) sum -= l[i * n + k] * s->step[k];
     s->step[i] = sum / l[i * n + i];
   }
   for (int i = n - 1; i >= 0; i--) { /* Lᵀ x = y */
     double sum = s->step[i];
-    for (int k = i + 1; k < n; k++)
-      sum -= l[k * n + i] * s->step[k];
+    for (int k = i + 1; k < n; k++) sum -= l[k * n + i] * s->step[k];
     s->step[i] = sum / l[i * n + i];
   }
   return 1;
@@ -316,8 +285,7 @@ static double predicted_decrease(const kb_solver *s) {
   for (int a = 0; a < n; a++) {
     gd += s->gradient[a] * s->step[a];
     double hd = 0;
-    for (int b = 0; b < n; b++)
-      hd += s->hessian[a * n + b] * s->step[b];
+    for (int b = 0; b < n; b++) hd += s->hessian[a * n + b] * s->step[b];
     quad += s->step[a] * hd;
   }
   return -gd - 0.5 * quad;
@@ -325,8 +293,7 @@ static double predicted_decrease(const kb_solver *s) {
 
 static double max_abs(const double *v, int n) {
   double m = 0;
-  for (int i = 0; i < n; i++)
-    m = fmax(m, fabs(v[i]));
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
   return m;
 }
 
@@ -342,18 +309,15 @@ static void finish(kb_ik_result *out, int stop, double cost, double lambda,
 
 kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
                           kb_ik_pose *pose, kb_ik_result *out) {
-  if (!solver || !pose || !out)
-    return KB_ERR_NULL;
+  if (!solver || !pose || !out) return KB_ERR_NULL;
   kb_status st = kb_ik_check_problem(problem);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   const kb_ik_options *o = &solver->options;
   collect_active(solver, problem->mask);
   memset(out, 0, sizeof *out);
   double cost, lambda = o->lambda0;
   st = evaluate(solver, problem, pose, 1, &cost);
-  if (st != KB_OK)
-    return st;
+  if (st != KB_OK) return st;
   out->initial_cost = cost;
   int n = solver->n_active;
   while (1) {
@@ -389,8 +353,7 @@ kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
       st = kb_ik_apply_step(pose, solver->full_step, &solver->trial);
       if (st == KB_OK)
         st = evaluate(solver, problem, &solver->trial, 0, &trial_cost);
-      if (st != KB_OK)
-        trial_cost = INFINITY; /* a step into NaN: reject */
+      if (st != KB_OK) trial_cost = INFINITY; /* a step into NaN: reject */
     }
     if (solved && pred > 0 &&
         (cost - trial_cost) / (pred + PRED_EPS) >= o->accept_ratio) {
@@ -399,8 +362,7 @@ kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
       *pose = solver->trial;
       lambda = fmax(lambda / 2, o->lambda_min);
       st = evaluate(solver, problem, pose, 1, &cost);
-      if (st != KB_OK)
-        return st;
+      if (st != KB_OK) return st;
       if ((max_abs(solver->step, n) <= o->step_tolerance ||
            decrease < o->decrease_tolerance) &&
           cost > o->cost_tolerance) {

@@ -13,8 +13,7 @@
 #define DIRECTION_EPS 1e-6
 
 void kb_frame_vector_task_init(kb_frame_vector_task *t) {
-  if (!t)
-    return;
+  if (!t) return;
   memset(t, 0, sizeof *t);
   t->huber = KB_HUBER_OFF;
   t->huber_delta = 1.0;
@@ -25,10 +24,8 @@ kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
                                    const kb_marker *link,
                                    const double target[3], double scale,
                                    double weight) {
-  if (!t || !link || !target)
-    return KB_ERR_NULL;
-  if (t->n_pairs < 0 || t->n_pairs >= KB_IK_MAX_PAIRS)
-    return KB_ERR_CAPACITY;
+  if (!t || !link || !target) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs >= KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
   kb_fv_pair *p = &t->pairs[t->n_pairs];
   static const kb_marker world_origin = {-1, {0, 0, 0}};
   p->origin = origin ? *origin : world_origin;
@@ -49,25 +46,19 @@ static kb_status check_pair(const kb_fv_pair *p) {
     if (!isfinite(p->target[i]) || !isfinite(p->origin.offset[i]) ||
         !isfinite(p->link.offset[i]))
       return KB_ERR_NOT_FINITE;
-  if (!isfinite(p->scale) || !isfinite(p->weight))
-    return KB_ERR_NOT_FINITE;
-  if (p->weight < 0)
-    return KB_ERR_OUT_OF_RANGE;
+  if (!isfinite(p->scale) || !isfinite(p->weight)) return KB_ERR_NOT_FINITE;
+  if (p->weight < 0) return KB_ERR_OUT_OF_RANGE;
   return KB_OK;
 }
 
 kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t) {
-  if (!t)
-    return KB_ERR_NULL;
-  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS)
-    return KB_ERR_CAPACITY;
+  if (!t) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
   if (t->huber < KB_HUBER_OFF || t->huber > KB_HUBER_NORM)
     return KB_ERR_OUT_OF_RANGE;
   if (t->huber != KB_HUBER_OFF) {
-    if (!isfinite(t->huber_delta))
-      return KB_ERR_NOT_FINITE;
-    if (!(t->huber_delta > 0))
-      return KB_ERR_OUT_OF_RANGE;
+    if (!isfinite(t->huber_delta)) return KB_ERR_NOT_FINITE;
+    if (!(t->huber_delta > 0)) return KB_ERR_OUT_OF_RANGE;
   }
   if (t->gate) {
     if (!isfinite(t->gate_start) || !isfinite(t->gate_full))
@@ -77,15 +68,13 @@ kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t) {
   }
   for (int i = 0; i < t->n_pairs; i++) {
     kb_status st = check_pair(&t->pairs[i]);
-    if (st != KB_OK)
-      return st;
+    if (st != KB_OK) return st;
   }
   return KB_OK;
 }
 
 int kb_frame_vector_task_row_count(const kb_frame_vector_task *t) {
-  if (!t)
-    return 0;
+  if (!t) return 0;
   return t->n_pairs * (t->huber == KB_HUBER_NORM ? 1 : 3);
 }
 
@@ -119,8 +108,7 @@ static kb_status pair_error(const kb_frame_vector_task *t, const kb_fv_pair *p,
   double pk[3], po[3], d[3], target[3];
   kb_ik_point(f, &p->link, pk);
   kb_ik_point(f, &p->origin, po);
-  for (int i = 0; i < 3; i++)
-    d[i] = p->scale * (pk[i] - po[i]);
+  for (int i = 0; i < 3; i++) d[i] = p->scale * (pk[i] - po[i]);
   memcpy(target, p->target, sizeof target);
   double t_dir[3] = {0, 0, 0}, d_hat[3] = {0, 0, 0};
   if (t->direction_only) {
@@ -131,18 +119,14 @@ static kb_status pair_error(const kb_frame_vector_task *t, const kb_fv_pair *p,
       d_hat[i] = dn > 0 ? d[i] / dn : 0;
     }
   }
-  for (int i = 0; i < 3; i++)
-    e[i] = d[i] - target[i];
-  if (!de)
-    return KB_OK;
+  for (int i = 0; i < 3; i++) e[i] = d[i] - target[i];
+  if (!de) return KB_OK;
   /* ∂d/∂q = s(∂p_k − ∂p_o); the origin's Jacobian goes in a scratch block */
   double jo[3 * KB_IK_DOF];
   kb_ik_point_jacobian(f, &p->link, mask, de);
   kb_ik_point_jacobian(f, &p->origin, mask, jo);
-  for (int i = 0; i < 3 * KB_IK_DOF; i++)
-    de[i] = p->scale * (de[i] - jo[i]);
-  if (!t->direction_only)
-    return KB_OK;
+  for (int i = 0; i < 3 * KB_IK_DOF; i++) de[i] = p->scale * (de[i] - jo[i]);
+  if (!t->direction_only) return KB_OK;
   /* ∂e/∂q = (I − t̃ d̂ᵀ) ∂d/∂q: one column at a time */
   for (int c = 0; c < KB_IK_DOF; c++) {
     double col[3] = {de[c], de[KB_IK_DOF + c], de[2 * KB_IK_DOF + c]};
@@ -170,15 +154,12 @@ static int pair_rows(const kb_frame_vector_task *t, const kb_fv_pair *p,
   if (t->huber == KB_HUBER_NORM) {
     double n = norm3(e), slope;
     r[0] = k * huber_map(n, t->huber_delta, &slope);
-    if (!jac)
-      return 1;
+    if (!jac) return 1;
     memset(jac, 0, KB_IK_DOF * sizeof *jac);
-    if (n < HUBER_NORM_EPS)
-      return 1;
+    if (n < HUBER_NORM_EPS) return 1;
     for (int i = 0; i < 3; i++) {
       double g = k * slope * e[i] / n; /* h′(n)(e/n)ᵀ E */
-      for (int c = 0; c < KB_IK_DOF; c++)
-        jac[c] += g * de[i * KB_IK_DOF + c];
+      for (int c = 0; c < KB_IK_DOF; c++) jac[c] += g * de[i * KB_IK_DOF + c];
     }
     return 1;
   }
@@ -188,8 +169,7 @@ static int pair_rows(const kb_frame_vector_task *t, const kb_fv_pair *p,
       r[i] = k * copysign(huber_map(fabs(e[i]), t->huber_delta, &slope), e[i]);
     else
       r[i] = k * e[i];
-    if (!jac)
-      continue;
+    if (!jac) continue;
     for (int c = 0; c < KB_IK_DOF; c++)
       jac[i * KB_IK_DOF + c] = k * slope * de[i * KB_IK_DOF + c];
   }
@@ -201,13 +181,10 @@ kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
                                         const uint8_t *mask, double *residual,
                                         double *jacobian, int capacity,
                                         int *out_rows) {
-  if (!t || !f || !residual || !out_rows)
-    return KB_ERR_NULL;
+  if (!t || !f || !residual || !out_rows) return KB_ERR_NULL;
   kb_status st = kb_frame_vector_task_check(t);
-  if (st != KB_OK)
-    return st;
-  if (kb_frame_vector_task_row_count(t) > capacity)
-    return KB_ERR_CAPACITY;
+  if (st != KB_OK) return st;
+  if (kb_frame_vector_task_row_count(t) > capacity) return KB_ERR_CAPACITY;
   int rows = 0;
   for (int i = 0; i < t->n_pairs; i++)
     rows += pair_rows(t, &t->pairs[i], f, mask, residual + rows,

@@ -12,8 +12,7 @@
 #define MIN_SEGMENT 1e-9
 
 void kb_retarget_task_init(kb_retarget_task *t) {
-  if (!t)
-    return;
+  if (!t) return;
   memset(t, 0, sizeof *t);
   t->target_scale = 1.0;
   t->weight_position = 1.0;
@@ -23,19 +22,15 @@ void kb_retarget_task_init(kb_retarget_task *t) {
 
 kb_status kb_retarget_task_add(kb_retarget_task *t, int joint, int origin,
                                double weight) {
-  if (!t)
-    return KB_ERR_NULL;
-  if (t->n_pairs < 0 || t->n_pairs >= KB_IK_MAX_PAIRS)
-    return KB_ERR_CAPACITY;
+  if (!t) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs >= KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
   t->pairs[t->n_pairs++] = (kb_retarget_pair){joint, origin, weight};
   return KB_OK;
 }
 
 kb_status kb_retarget_task_check(const kb_retarget_task *t) {
-  if (!t)
-    return KB_ERR_NULL;
-  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS)
-    return KB_ERR_CAPACITY;
+  if (!t) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
   if (t->direction_rows != 1 && t->direction_rows != 3)
     return KB_ERR_OUT_OF_RANGE;
   if (!isfinite(t->target_scale) || !isfinite(t->weight_position) ||
@@ -49,15 +44,12 @@ kb_status kb_retarget_task_check(const kb_retarget_task *t) {
     if (p->joint < 0 || p->joint >= KB_JOINT_COUNT || p->origin < -1 ||
         p->origin >= KB_JOINT_COUNT || p->origin == p->joint)
       return KB_ERR_OUT_OF_RANGE;
-    if (!isfinite(p->weight))
-      return KB_ERR_NOT_FINITE;
-    if (p->weight < 0)
-      return KB_ERR_OUT_OF_RANGE;
+    if (!isfinite(p->weight)) return KB_ERR_NOT_FINITE;
+    if (p->weight < 0) return KB_ERR_OUT_OF_RANGE;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     for (int i = 0; i < 3; i++)
-      if (!isfinite(t->targets[j][i]))
-        return KB_ERR_NOT_FINITE;
+      if (!isfinite(t->targets[j][i])) return KB_ERR_NOT_FINITE;
   return KB_OK;
 }
 
@@ -76,15 +68,12 @@ static void segment(const kb_retarget_pair *p, const kb_ik_frame *f,
   double pa[3], pb[3];
   kb_ik_point(f, &a, pa);
   kb_ik_point(f, &b, pb);
-  for (int i = 0; i < 3; i++)
-    d[i] = pa[i] - pb[i];
-  if (!dd)
-    return;
+  for (int i = 0; i < 3; i++) d[i] = pa[i] - pb[i];
+  if (!dd) return;
   double jb[3 * KB_IK_DOF];
   kb_ik_point_jacobian(f, &a, mask, dd);
   kb_ik_point_jacobian(f, &b, mask, jb);
-  for (int i = 0; i < 3 * KB_IK_DOF; i++)
-    dd[i] -= jb[i];
+  for (int i = 0; i < 3 * KB_IK_DOF; i++) dd[i] -= jb[i];
 }
 
 /* Rows = linear map of ∂d/∂q: jac[r] = Σ_i m[r][i]·dd[i]. */
@@ -104,8 +93,7 @@ static int pair_rows(const kb_retarget_task *t, const kb_retarget_pair *p,
   const double *pi = t->targets[p->joint];
   static const double zero[3] = {0, 0, 0};
   const double *pj = p->origin < 0 ? zero : t->targets[p->origin];
-  for (int i = 0; i < 3; i++)
-    target[i] = t->target_scale * (pi[i] - pj[i]);
+  for (int i = 0; i < 3; i++) target[i] = t->target_scale * (pi[i] - pj[i]);
   /* position: α(P_i − P_j) − (p_i − p_j), Jacobian −∂d/∂q */
   double wp = t->weight_position * p->weight;
   double m[9] = {0};
@@ -113,28 +101,23 @@ static int pair_rows(const kb_retarget_task *t, const kb_retarget_pair *p,
     r[i] = wp * (target[i] - d[i]);
     m[4 * i] = -wp;
   }
-  if (jac)
-    map_rows(m, 3, dd, jac);
+  if (jac) map_rows(m, 3, dd, jac);
   /* direction */
   int nd = t->direction_rows;
   double wa = t->weight_direction * p->weight;
   double tn = norm3(target), dn = norm3(d);
   double *rd = r + 3, *jd = jac ? jac + 3 * KB_IK_DOF : NULL;
   memset(rd, 0, nd * sizeof *rd);
-  if (jd)
-    memset(jd, 0, nd * KB_IK_DOF * sizeof *jd);
-  if (tn < MIN_SEGMENT || dn < MIN_SEGMENT)
-    return 3 + nd;
+  if (jd) memset(jd, 0, nd * KB_IK_DOF * sizeof *jd);
+  if (tn < MIN_SEGMENT || dn < MIN_SEGMENT) return 3 + nd;
   double th[3], dh[3];
-  for (int i = 0; i < 3; i++)
-    th[i] = target[i] / tn, dh[i] = d[i] / dn;
+  for (int i = 0; i < 3; i++) th[i] = target[i] / tn, dh[i] = d[i] / dn;
   double cosine = th[0] * dh[0] + th[1] * dh[1] + th[2] * dh[2];
   if (nd == 1) {
     rd[0] = wa * (1 - cosine);
     for (int i = 0; i < 3; i++)
       m[i] = -wa * (th[i] - cosine * dh[i]) / (dn + DIRECTION_EPS);
-    if (jd)
-      map_rows(m, 1, dd, jd);
+    if (jd) map_rows(m, 1, dd, jd);
     return 4;
   }
   /* 3 rows d̂ − t̂, Jacobian (I − d̂d̂ᵀ)/|d| ∂d/∂q (exact) */
@@ -143,8 +126,7 @@ static int pair_rows(const kb_retarget_task *t, const kb_retarget_pair *p,
     for (int k = 0; k < 3; k++)
       m[3 * i + k] = wa * ((i == k) - dh[i] * dh[k]) / dn;
   }
-  if (jd)
-    map_rows(m, 3, dd, jd);
+  if (jd) map_rows(m, 3, dd, jd);
   return 6;
 }
 
@@ -152,13 +134,10 @@ kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
                                     const kb_ik_frame *f, const uint8_t *mask,
                                     double *residual, double *jacobian,
                                     int capacity, int *out_rows) {
-  if (!t || !f || !residual || !out_rows)
-    return KB_ERR_NULL;
+  if (!t || !f || !residual || !out_rows) return KB_ERR_NULL;
   kb_status st = kb_retarget_task_check(t);
-  if (st != KB_OK)
-    return st;
-  if (kb_retarget_task_row_count(t) > capacity)
-    return KB_ERR_CAPACITY;
+  if (st != KB_OK) return st;
+  if (kb_retarget_task_row_count(t) > capacity) return KB_ERR_CAPACITY;
   int rows = 0;
   for (int i = 0; i < t->n_pairs; i++)
     rows += pair_rows(t, &t->pairs[i], f, mask, residual + rows,

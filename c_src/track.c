@@ -43,8 +43,10 @@ static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
   int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
   while (hi - lo > 1) {
     int mid = (lo + hi) / 2;
-    if (tr->times[mid] <= t) lo = mid;
-    else hi = mid;
+    if (tr->times[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
   }
   int i = lo;
   *a = i, *b = i + 1;
@@ -58,13 +60,15 @@ void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,
   locate(tr, t, &a, &b, &u);
   const float *ka = tr->rotations + a * KB_POSE_FLOATS;
   const float *kb = tr->rotations + b * KB_POSE_FLOATS;
-  if (u == 0 || a == b) memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);
+  if (u == 0 || a == b)
+    memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);
   else {
     for (int j = 0; j < KB_JOINT_COUNT; j++) weights[j] = u;
     kb_slerp_batch_fast(ka, kb, weights, KB_JOINT_COUNT, out);
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    if (!tr->joint_mask[j]) memcpy(out + 4 * j, idle + 4 * j, sizeof(float) * 4);
+    if (!tr->joint_mask[j])
+      memcpy(out + 4 * j, idle + 4 * j, sizeof(float) * 4);
 }
 
 kb_status kb_track_sample(const kb_track *tr, const float *idle, float t,

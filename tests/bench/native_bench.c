@@ -40,7 +40,8 @@ static double bench_frames(int frames) {
   static kb_preview pv;
   kb_preview_init(&pv, &p, &track);
   double t0 = now_ns();
-  for (int i = 0; i < frames; i++) kb_preview_frame(&pv, i % pv.frame_count, out, NULL);
+  for (int i = 0; i < frames; i++)
+    kb_preview_frame(&pv, i % pv.frame_count, out, NULL);
   return (now_ns() - t0) / frames;
 }
 
@@ -68,7 +69,7 @@ int main(void) {
     double f = bench_frames(30000);
     if (f < frame) frame = f;
   }
-  printf("{\"frameNs\": %.2f, \"slerpNs\": %.3f, \"slerpFastNs\": %.3f}\n", frame,
-         bench_slerp(1000000, 0), bench_slerp(1000000, 1));
+  printf("{\"frameNs\": %.2f, \"slerpNs\": %.3f, \"slerpFastNs\": %.3f}\n",
+         frame, bench_slerp(1000000, 0), bench_slerp(1000000, 1));
   return 0;
 }

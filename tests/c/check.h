@@ -8,24 +8,26 @@
 
 static int check_passed, check_failed;
 
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (cond) check_passed++;                                                \
-    else {                                                                   \
-      check_failed++;                                                        \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond)                                                                  \
+      check_passed++;                                                          \
+    else {                                                                     \
+      check_failed++;                                                          \
       fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                        \
+    }                                                                          \
   } while (0)
 
-#define CHECK_NEAR(a, b, tol)                                                \
-  do {                                                                       \
-    double check_a_ = (a), check_b_ = (b);                                   \
-    if (fabs(check_a_ - check_b_) <= (tol)) check_passed++;                  \
-    else {                                                                   \
-      check_failed++;                                                        \
-      fprintf(stderr, "%s:%d: %s = %.9g, %s = %.9g, tolerance %g\n",         \
-              __FILE__, __LINE__, #a, check_a_, #b, check_b_, (double)(tol)); \
-    }                                                                        \
+#define CHECK_NEAR(a, b, tol)                                                  \
+  do {                                                                         \
+    double check_a_ = (a), check_b_ = (b);                                     \
+    if (fabs(check_a_ - check_b_) <= (tol))                                    \
+      check_passed++;                                                          \
+    else {                                                                     \
+      check_failed++;                                                          \
+      fprintf(stderr, "%s:%d: %s = %.9g, %s = %.9g, tolerance %g\n", __FILE__, \
+              __LINE__, #a, check_a_, #b, check_b_, (double)(tol));            \
+    }                                                                          \
   } while (0)
 
 static int check_summary(const char *suite) {

@@ -68,7 +68,8 @@ int main(void) {
   kb_preview_init(&pv, &p, &track);
   static const float at[5] = {0, 0.41f, 1.234f, 2.5f, 3.0f};
   float poses[5 * 88];
-  for (int i = 0; i < 5; i++) kb_preview_evaluate(&pv, at[i], poses + 88 * i, NULL);
+  for (int i = 0; i < 5; i++)
+    kb_preview_evaluate(&pv, at[i], poses + 88 * i, NULL);
   print_array("trackKeys", keys, 176, 0);
   print_array("previewTimes", at, 5, 0);
   print_array("previewPoses", poses, 5 * 88, 1);

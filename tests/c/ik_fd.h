@@ -22,10 +22,8 @@ static inline double ik_rand(void) {
 static inline void ik_random_pose(kb_ik_pose *pose, double spread) {
   double delta[KB_IK_DOF];
   memset(pose, 0, sizeof *pose);
-  for (int j = 0; j < KB_JOINT_COUNT; j++)
-    pose->local[j][3] = 1;
-  for (int i = 0; i < KB_IK_DOF; i++)
-    delta[i] = spread * ik_rand();
+  for (int j = 0; j < KB_JOINT_COUNT; j++) pose->local[j][3] = 1;
+  for (int i = 0; i < KB_IK_DOF; i++) delta[i] = spread * ik_rand();
   kb_ik_apply_step(pose, delta, pose);
 }
 
@@ -40,8 +38,7 @@ static inline void ik_fd_jacobian(ik_rows_fn fn, void *context,
   kb_ik_pose moved;
   for (int c = 0; c < KB_IK_DOF; c++) {
     if (mask && !mask[c]) {
-      for (int r = 0; r < rows; r++)
-        out[r * KB_IK_DOF + c] = 0;
+      for (int r = 0; r < rows; r++) out[r * KB_IK_DOF + c] = 0;
       continue;
     }
     memset(delta, 0, sizeof delta);

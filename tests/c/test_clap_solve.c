@@ -51,8 +51,7 @@ static void solve_and_check(const char *name, const float *start) {
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int arm =
         j == KB_LEFT_COLLAR || j == KB_RIGHT_COLLAR || j >= KB_LEFT_SHOULDER;
-    if (!arm)
-      CHECK(memcmp(out + 4 * j, start + 4 * j, 4 * sizeof(float)) == 0);
+    if (!arm) CHECK(memcmp(out + 4 * j, start + 4 * j, 4 * sizeof(float)) == 0);
   }
 }
 

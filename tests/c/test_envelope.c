@@ -32,9 +32,11 @@ int main(void) {
   /* monotone ramps */
   float prev = 0;
   int monotone = 1;
-  for (float p = 0; p <= a; p += 1e-3f) monotone &= env(p, a, r) >= prev, prev = env(p, a, r);
+  for (float p = 0; p <= a; p += 1e-3f)
+    monotone &= env(p, a, r) >= prev, prev = env(p, a, r);
   prev = 1;
-  for (float p = 1 - r; p <= 1; p += 1e-3f) monotone &= env(p, a, r) <= prev, prev = env(p, a, r);
+  for (float p = 1 - r; p <= 1; p += 1e-3f)
+    monotone &= env(p, a, r) <= prev, prev = env(p, a, r);
   CHECK(monotone);
   /* steps */
   CHECK(env(0, 0, r) == 1 && env(1, a, 0) == 1);
@@ -52,6 +54,7 @@ int main(void) {
   kb_envelope_ratios_from_seconds(0.45f, 0.6f, 0.7f, &ta, &tr);
   CHECK_NEAR(ta + tr, 1, 1e-6);
   CHECK_NEAR(ta / tr, 0.75, 1e-5);
-  CHECK(kb_envelope_ratios_from_seconds(0.45f, 0.6f, 0, &ta, &tr) == KB_ERR_OUT_OF_RANGE);
+  CHECK(kb_envelope_ratios_from_seconds(0.45f, 0.6f, 0, &ta, &tr) ==
+        KB_ERR_OUT_OF_RANGE);
   return check_summary("envelope");
 }

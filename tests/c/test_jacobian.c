@@ -28,8 +28,7 @@ static void check_point_jacobian(const kb_ik_pose *pose, const kb_marker *m,
   point_context ctx = {m};
   ik_fd_jacobian(point_rows, &ctx, pose, 3, mask, 1e-6, numeric);
   double err = ik_relative_error(analytic, numeric, 3 * KB_IK_DOF);
-  if (err > worst_error)
-    worst_error = err;
+  if (err > worst_error) worst_error = err;
   CHECK(err < 1e-5);
 }
 
@@ -54,8 +53,7 @@ static void test_joint_and_marker_jacobians(void) {
   for (int trial = 0; trial < 4; trial++) {
     kb_ik_pose pose;
     ik_random_pose(&pose, 0.9);
-    for (int i = 0; i < 3; i++)
-      pose.root[i] = 0.2 * ik_rand();
+    for (int i = 0; i < 3; i++) pose.root[i] = 0.2 * ik_rand();
     for (int j = 0; j < KB_JOINT_COUNT; j++) {
       kb_marker m = {j, {0, 0, 0}};
       check_point_jacobian(&pose, &m, NULL);
@@ -85,8 +83,7 @@ static void test_mask_zeroes_columns(void) {
   for (int r = 0; r < 3; r++)
     for (int c = 0; c < KB_IK_DOF; c++) {
       double want = mask[c] ? full[r * KB_IK_DOF + c] : 0;
-      if (masked[r * KB_IK_DOF + c] != want)
-        ok = 0;
+      if (masked[r * KB_IK_DOF + c] != want) ok = 0;
     }
   CHECK(ok);
   check_point_jacobian(&pose, &skeleton.palm_centre[0], mask);
@@ -111,8 +108,7 @@ static void test_world_point_and_errors(void) {
   CHECK(p[0] == 1 && p[1] == 2 && p[2] == 3);
   CHECK(kb_ik_point_jacobian(&f, &world, NULL, jac) == KB_OK);
   double most = 0;
-  for (int i = 0; i < 3 * KB_IK_DOF; i++)
-    most = fmax(most, fabs(jac[i]));
+  for (int i = 0; i < 3 * KB_IK_DOF; i++) most = fmax(most, fabs(jac[i]));
   CHECK(most == 0);
   kb_marker bad = {KB_JOINT_COUNT, {0, 0, 0}};
   CHECK(kb_ik_point(&f, &bad, p) == KB_ERR_OUT_OF_RANGE);

@@ -1,8 +1,8 @@
 #include "check.h"
 #include "kblend.h"
 
-static const double P[4] = {0, 0, 1, 0};           /* k */
-static const double R[4] = {0.5, 0.5, 0.5, 0.5};   /* ½(1 + i + j + k) */
+static const double P[4] = {0, 0, 1, 0};         /* k */
+static const double R[4] = {0.5, 0.5, 0.5, 0.5}; /* ½(1 + i + j + k) */
 
 static void test_paper_example(void) {
   kb_kli_options o;
@@ -34,7 +34,8 @@ static void test_closed_form_agrees(void) {
     double a = 0, b = 0; /* q = a p + b r' with r' ⟂ p */
     double rp[4], d = 0.5, nr = 0;
     for (int i = 0; i < 4; i++) rp[i] = R[i] - d * P[i], nr += rp[i] * rp[i];
-    for (int i = 0; i < 4; i++) a += res.q[i] * P[i], b += res.q[i] * rp[i] / sqrt(nr);
+    for (int i = 0; i < 4; i++)
+      a += res.q[i] * P[i], b += res.q[i] * rp[i] / sqrt(nr);
     double off = 0;
     for (int i = 0; i < 4; i++) {
       double c = res.q[i] - a * P[i] - b * rp[i] / sqrt(nr);

@@ -71,7 +71,8 @@ static void test_pure_function_of_time(void) {
   kb_preview_evaluate(&b, 1.234f, pb, NULL);
   CHECK(memcmp(pa, pb, sizeof pa) == 0);
   /* playing forward frame by frame gives what a seek gives */
-  for (float t = 0; t < 2.0f; t += 1 / 60.0f) kb_preview_evaluate(&a, t, pa, NULL);
+  for (float t = 0; t < 2.0f; t += 1 / 60.0f)
+    kb_preview_evaluate(&a, t, pa, NULL);
   kb_preview_evaluate(&a, 2.0f, pa, NULL);
   kb_preview_init(&b, &p, &track);
   kb_preview_evaluate(&b, 2.0f, pb, NULL);
@@ -120,13 +121,16 @@ static void test_track_sampling(void) {
   float idle[88], out[88];
   kb_idle_pose(1.18f, idle);
   kb_track_sample(&track, idle, 0.5f, out);
-  CHECK(memcmp(out + 4 * KB_LEFT_SHOULDER, keys + 88 + 4 * KB_LEFT_SHOULDER, 16) == 0);
+  CHECK(memcmp(out + 4 * KB_LEFT_SHOULDER, keys + 88 + 4 * KB_LEFT_SHOULDER,
+               16) == 0);
   kb_track_sample(&track, idle, 1.0f, out); /* one period later: key 0 again */
   CHECK(max_angle(out, keys) < 1e-6f);
   kb_track_sample(&track, idle, 0.75f, out); /* halfway back on the wrap */
   float a, b;
-  kb_quat_geodesic_angle(out + 4 * KB_LEFT_SHOULDER, keys + 4 * KB_LEFT_SHOULDER, &a);
-  kb_quat_geodesic_angle(out + 4 * KB_LEFT_SHOULDER, keys + 88 + 4 * KB_LEFT_SHOULDER, &b);
+  kb_quat_geodesic_angle(out + 4 * KB_LEFT_SHOULDER,
+                         keys + 4 * KB_LEFT_SHOULDER, &a);
+  kb_quat_geodesic_angle(out + 4 * KB_LEFT_SHOULDER,
+                         keys + 88 + 4 * KB_LEFT_SHOULDER, &b);
   CHECK_NEAR(a, b, 1e-5);
 }
 

@@ -3,7 +3,8 @@
 
 static void test_product_and_rotation(void) {
   /* 90° about Z then applied to +X gives +Y */
-  float qz[4] = {0, 0, sinf(0.785398163f), cosf(0.785398163f)}, v[3] = {1, 0, 0}, out[3];
+  float qz[4] = {0, 0, sinf(0.785398163f), cosf(0.785398163f)},
+        v[3] = {1, 0, 0}, out[3];
   CHECK(kb_quat_rotate(qz, v, out) == KB_OK);
   CHECK_NEAR(out[0], 0, 1e-6);
   CHECK_NEAR(out[1], 1, 1e-6);

@@ -17,7 +17,8 @@ static void test_names_and_parents(void) {
   CHECK(kb_joint_name(22) == NULL && kb_joint_parent(-1) == -2);
   CHECK(kb_joint_parent(KB_LEFT_SHOULDER) == KB_LEFT_COLLAR);
   CHECK(kb_joint_parent(KB_HEAD) == KB_NECK);
-  CHECK(kb_joint_index("left_elbow") == KB_LEFT_ELBOW && kb_joint_index("nose") == -1);
+  CHECK(kb_joint_index("left_elbow") == KB_LEFT_ELBOW &&
+        kb_joint_index("nose") == -1);
   for (int j = 1; j < KB_JOINT_COUNT; j++) CHECK(kb_joint_parent(j) < j);
 }
 
@@ -30,13 +31,18 @@ static void test_proportions(void) {
   CHECK_NEAR(bind_pos[3 * KB_LEFT_HIP + 1], 0.530 * H, 1e-5);
   CHECK_NEAR(bind_pos[3 * KB_LEFT_KNEE + 1], 0.285 * H, 1e-5);
   CHECK_NEAR(bind_pos[3 * KB_LEFT_ANKLE + 1], 0.039 * H, 1e-5);
-  CHECK_NEAR(bind_pos[3 * KB_LEFT_SHOULDER] - bind_pos[3 * KB_RIGHT_SHOULDER], 0.259 * H, 1e-5);
-  CHECK_NEAR(bind_pos[3 * KB_LEFT_ELBOW] - bind_pos[3 * KB_LEFT_SHOULDER], 0.186 * H, 1e-5);
-  CHECK_NEAR(bind_pos[3 * KB_LEFT_WRIST] - bind_pos[3 * KB_LEFT_ELBOW], 0.146 * H, 1e-5);
-  CHECK(bind_pos[3 * KB_LEFT_WRIST] > 0 && bind_pos[3 * KB_RIGHT_WRIST] < 0); /* left is +X */
-  CHECK(bind_pos[3 * KB_LEFT_FOOT + 2] > 0);                                  /* faces +Z */
+  CHECK_NEAR(bind_pos[3 * KB_LEFT_SHOULDER] - bind_pos[3 * KB_RIGHT_SHOULDER],
+             0.259 * H, 1e-5);
+  CHECK_NEAR(bind_pos[3 * KB_LEFT_ELBOW] - bind_pos[3 * KB_LEFT_SHOULDER],
+             0.186 * H, 1e-5);
+  CHECK_NEAR(bind_pos[3 * KB_LEFT_WRIST] - bind_pos[3 * KB_LEFT_ELBOW],
+             0.146 * H, 1e-5);
+  CHECK(bind_pos[3 * KB_LEFT_WRIST] > 0 &&
+        bind_pos[3 * KB_RIGHT_WRIST] < 0);   /* left is +X */
+  CHECK(bind_pos[3 * KB_LEFT_FOOT + 2] > 0); /* faces +Z */
   float lowest = 1e9f;
-  for (int j = 0; j < KB_JOINT_COUNT; j++) lowest = fminf(lowest, bind_pos[3 * j + 1]);
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    lowest = fminf(lowest, bind_pos[3 * j + 1]);
   CHECK(lowest >= 0 && lowest < 0.03f); /* stands on y = 0 */
   kb_skeleton tall;
   kb_skeleton_init(&tall, 2.0f);
@@ -52,7 +58,8 @@ static void test_idle_pose(void) {
   CHECK(kb_idle_pose(1.18f, idle) == KB_OK);
   kb_forward_kinematics(&s, idle, NULL, NULL, pos, rot);
   for (int side = 0; side < 2; side++) {
-    const float *w = pos + 3 * (KB_LEFT_WRIST + side), *sh = pos + 3 * (KB_LEFT_SHOULDER + side);
+    const float *w = pos + 3 * (KB_LEFT_WRIST + side),
+                *sh = pos + 3 * (KB_LEFT_SHOULDER + side);
     CHECK(w[1] < sh[1] - 0.4f);
   }
   CHECK(pos[3 * KB_LEFT_WRIST] > 0 && pos[3 * KB_RIGHT_WRIST] < 0);
@@ -77,15 +84,18 @@ static void test_fk_root_and_markers(void) {
   /* elbow bent 90° about Y: the forearm turns from +X to −Z */
   float bent[88];
   memcpy(bent, identity, sizeof bent);
-  bent[4 * KB_LEFT_ELBOW + 1] = sinf(0.785398f), bent[4 * KB_LEFT_ELBOW + 3] = cosf(0.785398f);
+  bent[4 * KB_LEFT_ELBOW + 1] = sinf(0.785398f),
+                           bent[4 * KB_LEFT_ELBOW + 3] = cosf(0.785398f);
   kb_forward_kinematics(&s, bent, NULL, NULL, pos, rot);
   CHECK_NEAR(pos[3 * KB_LEFT_WRIST + 2], -0.146 * 1.75, 1e-5);
   float palm[3];
   kb_forward_kinematics(&s, identity, NULL, NULL, pos, rot);
   CHECK(kb_marker_position(&s.palm_centre[0], pos, rot, palm) == KB_OK);
-  CHECK(palm[0] > pos[3 * KB_LEFT_WRIST] && palm[1] < pos[3 * KB_LEFT_WRIST + 1]);
+  CHECK(palm[0] > pos[3 * KB_LEFT_WRIST] &&
+        palm[1] < pos[3 * KB_LEFT_WRIST + 1]);
   float zero[88] = {0};
-  CHECK(kb_forward_kinematics(&s, zero, NULL, NULL, pos, rot) == KB_ERR_ZERO_QUAT);
+  CHECK(kb_forward_kinematics(&s, zero, NULL, NULL, pos, rot) ==
+        KB_ERR_ZERO_QUAT);
 }
 
 int main(void) {

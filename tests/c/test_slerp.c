@@ -4,13 +4,15 @@
 #include "kblend.h"
 
 /* Double-precision reference SLERP, and the rotation angle between results. */
-static void slerp_ref(const double a[4], const double b[4], double u, double out[4]) {
+static void slerp_ref(const double a[4], const double b[4], double u,
+                      double out[4]) {
   double d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], s = 1;
   if (d < 0) d = -d, s = -1;
   double om = acos(d > 1 ? 1 : d), wa = 1 - u, wb = u;
   if (om > 1e-12) wa = sin((1 - u) * om) / sin(om), wb = sin(u * om) / sin(om);
   double n = 0;
-  for (int i = 0; i < 4; i++) out[i] = wa * a[i] + s * wb * b[i], n += out[i] * out[i];
+  for (int i = 0; i < 4; i++)
+    out[i] = wa * a[i] + s * wb * b[i], n += out[i] * out[i];
   for (int i = 0; i < 4; i++) out[i] /= sqrt(n);
 }
 
@@ -18,7 +20,10 @@ static double angle_to(const float q[4], const double r[4]) {
   double d = 0;
   for (int i = 0; i < 4; i++) d += q[i] * r[i];
   double v2 = 0;
-  for (int i = 0; i < 4; i++) { double c = q[i] - d * r[i]; v2 += c * c; }
+  for (int i = 0; i < 4; i++) {
+    double c = q[i] - d * r[i];
+    v2 += c * c;
+  }
   return 2 * atan2(sqrt(v2), fabs(d));
 }
 
@@ -36,9 +41,13 @@ static void random_unit(double q[4]) {
 /* b close to a (kind 1), close to −a (kind 2) or anywhere (kind 0). */
 static void random_pair(int kind, double a[4], double b[4]) {
   random_unit(a);
-  if (kind == 0) { random_unit(b); return; }
+  if (kind == 0) {
+    random_unit(b);
+    return;
+  }
   double scale = pow(10, -1 - 6 * (rnd() + 1) / 2), n = 0;
-  for (int i = 0; i < 4; i++) b[i] = (kind == 2 ? -a[i] : a[i]) + scale * rnd(), n += b[i] * b[i];
+  for (int i = 0; i < 4; i++)
+    b[i] = (kind == 2 ? -a[i] : a[i]) + scale * rnd(), n += b[i] * b[i];
   for (int i = 0; i < 4; i++) b[i] /= sqrt(n);
 }
 
@@ -49,10 +58,12 @@ static void test_accuracy(int fast) {
   srand(7);
   for (int i = 0; i < N; i++) {
     random_pair(i % 3, ad + 4 * i, bd + 4 * i);
-    for (int c = 0; c < 4; c++) a[4 * i + c] = (float)ad[4 * i + c], b[4 * i + c] = (float)bd[4 * i + c];
+    for (int c = 0; c < 4; c++)
+      a[4 * i + c] = (float)ad[4 * i + c], b[4 * i + c] = (float)bd[4 * i + c];
     u[i] = (float)((rnd() + 1) / 2);
   }
-  CHECK((fast ? kb_slerp_batch_fast : kb_slerp_batch)(a, b, u, N, out) == KB_OK);
+  CHECK((fast ? kb_slerp_batch_fast : kb_slerp_batch)(a, b, u, N, out) ==
+        KB_OK);
   double worst = 0;
   for (int i = 0; i < N; i++) {
     double fa[4], fb[4], ref[4];
@@ -61,7 +72,8 @@ static void test_accuracy(int fast) {
     double e = angle_to(out + 4 * i, ref);
     if (e > worst) worst = e;
   }
-  printf("slerp %s: worst rotation-angle error %.3g rad over %d pairs\n", fast ? "fast" : "plain", worst, N);
+  printf("slerp %s: worst rotation-angle error %.3g rad over %d pairs\n",
+         fast ? "fast" : "plain", worst, N);
   CHECK(worst <= 1e-5);
 }
 
@@ -70,7 +82,8 @@ static void test_endpoints_and_shortest_path(void) {
   kb_slerp(a, b, 0, out);
   for (int i = 0; i < 4; i++) CHECK_NEAR(out[i], a[i], 1e-7);
   kb_slerp(a, b, 1, out);
-  for (int i = 0; i < 4; i++) CHECK_NEAR(out[i], -b[i], 1e-6); /* −b: shortest */
+  for (int i = 0; i < 4; i++)
+    CHECK_NEAR(out[i], -b[i], 1e-6); /* −b: shortest */
   float angle;
   kb_slerp(a, b, 0.5f, out);
   kb_quat_geodesic_angle(a, out, &angle);

@@ -12,8 +12,7 @@ static kb_solver solver;
 static kb_ik_pose bind_pose(void) {
   kb_ik_pose p;
   memset(&p, 0, sizeof p);
-  for (int j = 0; j < KB_JOINT_COUNT; j++)
-    p.local[j][3] = 1;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) p.local[j][3] = 1;
   return p;
 }
 
@@ -57,8 +56,7 @@ static void test_reachable_target(void) {
   kb_ik_forward(&skeleton, &pose, &f);
   kb_ik_point(&f, &skeleton.palm_centre[0], got);
   double err = 0;
-  for (int i = 0; i < 3; i++)
-    err = fmax(err, fabs(got[i] - target[i]));
+  for (int i = 0; i < 3; i++) err = fmax(err, fabs(got[i] - target[i]));
   printf("reachable: %d iterations, cost %.3g -> %.3g, error %.3g m\n",
          r.iterations, r.initial_cost, r.cost, err);
   CHECK(err < 1e-6);
@@ -191,10 +189,8 @@ static void test_mask_respected(void) {
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int active = j == KB_LEFT_ELBOW || j == KB_SPINE2 || j == KB_LEFT_SHOULDER;
     int same = memcmp(pose.local[j], start.local[j], sizeof pose.local[j]) == 0;
-    if (!active && !same)
-      frozen_same = 0;
-    if (active && !same)
-      moved++;
+    if (!active && !same) frozen_same = 0;
+    if (active && !same) moved++;
   }
   CHECK(frozen_same);
   CHECK(moved == 3);

@@ -39,8 +39,7 @@ static double check_task(const char *mode, task_context ctx) {
   for (int trial = 0; trial < 3; trial++) {
     kb_ik_pose pose;
     ik_random_pose(&pose, 0.7);
-    for (int i = 0; i < 3; i++)
-      pose.root[i] = 0.1 * ik_rand();
+    for (int i = 0; i < 3; i++) pose.root[i] = 0.1 * ik_rand();
     kb_ik_frame f;
     kb_ik_forward(&skeleton, &pose, &f);
     int rows = task_rows(&ctx, &f, r, analytic);
@@ -109,14 +108,12 @@ static void test_frame_vector_values(void) {
   double pk[3], po[3], e[3], r[3];
   kb_ik_point(&f, &skeleton.palm_centre[0], pk);
   kb_ik_point(&f, &chest, po);
-  for (int i = 0; i < 3; i++)
-    e[i] = 1.5 * (pk[i] - po[i]) - target[i];
+  for (int i = 0; i < 3; i++) e[i] = 1.5 * (pk[i] - po[i]) - target[i];
   int rows;
   CHECK(kb_frame_vector_task_evaluate(&t, &f, NULL, r, NULL, 3, &rows) ==
         KB_OK);
   CHECK(rows == 3);
-  for (int i = 0; i < 3; i++)
-    CHECK_NEAR(r[i], 2.0 * e[i], 1e-12);
+  for (int i = 0; i < 3; i++) CHECK_NEAR(r[i], 2.0 * e[i], 1e-12);
   /* Huber on the norm: ½r² is the Huber loss of |e| */
   t.huber = KB_HUBER_NORM, t.huber_delta = 0.1;
   CHECK(kb_frame_vector_task_evaluate(&t, &f, NULL, r, NULL, 3, &rows) ==
@@ -213,8 +210,7 @@ static void fill_retarget(kb_retarget_task *t, int rows) {
   kb_ik_frame f;
   kb_ik_forward(&skeleton, &pose, &f);
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    for (int i = 0; i < 3; i++)
-      t->targets[j][i] = 0.6 * f.position[j][i];
+    for (int i = 0; i < 3; i++) t->targets[j][i] = 0.6 * f.position[j][i];
   t->target_scale = 1 / 0.6;
   t->weight_position = 0.5;
   t->weight_direction = 2;
