@@ -105,6 +105,29 @@ describe('the viewer page', () => {
     expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
   });
 
+  it('shows the clap check with a pass or fail mark per rule', async () => {
+    const { page } = opened;
+    await page.evaluate(() => window.kblendApp.seek(0));
+    const rows = await page
+      .locator('.readout-table')
+      .first()
+      .locator('tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({
+          pass: tr.classList.contains('pass'),
+          fail: tr.classList.contains('fail'),
+          value: tr.querySelector('.value').textContent,
+        })),
+      );
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(row.pass !== row.fail).toBe(true);
+      expect(row.value).not.toBe('–');
+    }
+    // at rest the hands hang apart: the check fails
+    expect(rows[5]).toMatchObject({ fail: true, value: 'fail' });
+  });
+
   it('reports the core time per frame', async () => {
     const { page } = opened;
     await page.evaluate(() => window.kblendApp.play());

@@ -68,6 +68,24 @@ describe('share links', () => {
     await second.context.close();
   });
 
+  it('a link pasted into an open page takes effect', async () => {
+    const { page, context, log } = await openPage(browser);
+    await page.evaluate(() => {
+      location.hash = '#v=1&g=shrug&a=0.3&r=0.3&t=1.1';
+    });
+    await page.waitForFunction(() => window.kblendApp.params.gesture === 'shrug');
+    const state = await page.evaluate(() => ({
+      params: window.kblendApp.params,
+      time: window.kblendApp.time,
+      playing: window.kblendApp.playing,
+    }));
+    expect(state.params).toMatchObject({ gesture: 'shrug', attack: 0.3, release: 0.3 });
+    expect(state.time).toBe(1.1);
+    expect(state.playing).toBe(false);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+
   it('a hostile link runs nothing, shows the notice and opens valid params', async () => {
     const hostile = [
       'v=1',

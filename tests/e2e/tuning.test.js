@@ -45,6 +45,7 @@ describe('tuning from the panel', () => {
     await app(page, () => window.kblendApp.pause());
     const before = await poseAt(page, 0.3);
     expect(await app(page, () => window.kblendApp.params.attack)).toBe(0.15);
+    const plotBefore = await page.locator('#plot canvas').screenshot();
 
     await setNumber(page, 'attack', 0.4);
     expect(await app(page, () => window.kblendApp.params.attack)).toBe(0.4);
@@ -52,6 +53,13 @@ describe('tuning from the panel', () => {
     expect(await hashParam(page, 'a')).toBe('0.4');
     const after = await poseAt(page, 0.3);
     expect(after).not.toEqual(before);
+    // the envelope plot and the timeline follow the slider
+    const plotAfter = await page.locator('#plot canvas').screenshot();
+    expect(plotAfter.equals(plotBefore)).toBe(false);
+    const attackWidth = await page
+      .locator('.timeline-segment.attack')
+      .evaluate((node) => node.style.width);
+    expect(attackWidth).toBe('40%');
   });
 
   it('enforces attack + release ≤ 1 with a visible note', async () => {
