@@ -87,10 +87,67 @@ static inline void slerp_poly_one(const float *p, const float *q, float u,
   o[2] = z * inv_norm, o[3] = w * inv_norm;
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-/* Four pairs at a time in GCC vector types (SSE). Clang, which builds the
- * WebAssembly module, vectorizes the plain loop below by itself with
- * -msimd128, and does it better than from these types. */
+#if defined(__wasm_simd128__)
+/* Four pairs at a time in WebAssembly SIMD128: quaternions are transposed
+ * so each lane holds one pair, the weights computed for four at once, and
+ * transposed back. */
+#include <wasm_simd128.h>
+
+static inline v128_t slerp_poly_weight4(v128_t t, v128_t dm1) {
+  v128_t t2 = wasm_f32x4_mul(t, t), one = wasm_f32x4_splat(1.0f), acc = one;
+  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--) {
+    v128_t c =
+        wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_splat(slerp_poly_u[i]), t2),
+                       wasm_f32x4_splat(slerp_poly_v[i]));
+    acc = wasm_f32x4_add(one, wasm_f32x4_mul(wasm_f32x4_mul(c, dm1), acc));
+  }
+  return wasm_f32x4_mul(t, acc);
+}
+
+/* 4×4 transpose: four [x y z w] rows to x, y, z, w columns (its own
+ * inverse). */
+static inline void transpose4(v128_t m[4]) {
+  v128_t t0 = wasm_i32x4_shuffle(m[0], m[1], 0, 4, 1, 5);
+  v128_t t1 = wasm_i32x4_shuffle(m[2], m[3], 0, 4, 1, 5);
+  v128_t t2 = wasm_i32x4_shuffle(m[0], m[1], 2, 6, 3, 7);
+  v128_t t3 = wasm_i32x4_shuffle(m[2], m[3], 2, 6, 3, 7);
+  m[0] = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
+  m[1] = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
+  m[2] = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
+  m[3] = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
+}
+
+static void slerp_poly_four(const float *p, const float *q, const float *u,
+                            float *o) {
+  v128_t a[4], b[4], r[4];
+  for (int c = 0; c < 4; c++) {
+    a[c] = wasm_v128_load(p + 4 * c);
+    b[c] = wasm_v128_load(q + 4 * c);
+  }
+  transpose4(a);
+  transpose4(b);
+  v128_t d = wasm_f32x4_mul(a[0], b[0]);
+  for (int c = 1; c < 4; c++) d = wasm_f32x4_add(d, wasm_f32x4_mul(a[c], b[c]));
+  v128_t one = wasm_f32x4_splat(1.0f);
+  v128_t sign = wasm_v128_bitselect(wasm_f32x4_splat(-1.0f), one,
+                                    wasm_f32x4_lt(d, wasm_f32x4_splat(0)));
+  v128_t dm1 = wasm_f32x4_sub(wasm_f32x4_mul(d, sign), one);
+  v128_t ul = wasm_v128_load(u);
+  v128_t wa = slerp_poly_weight4(wasm_f32x4_sub(one, ul), dm1);
+  v128_t wb = wasm_f32x4_mul(slerp_poly_weight4(ul, dm1), sign);
+  for (int c = 0; c < 4; c++)
+    r[c] = wasm_f32x4_add(wasm_f32x4_mul(wa, a[c]), wasm_f32x4_mul(wb, b[c]));
+  v128_t n2 = wasm_f32x4_mul(r[0], r[0]);
+  for (int c = 1; c < 4; c++)
+    n2 = wasm_f32x4_add(n2, wasm_f32x4_mul(r[c], r[c]));
+  v128_t inv = wasm_f32x4_div(one, wasm_f32x4_sqrt(n2));
+  for (int c = 0; c < 4; c++) r[c] = wasm_f32x4_mul(r[c], inv);
+  transpose4(r);
+  for (int c = 0; c < 4; c++) wasm_v128_store(o + 4 * c, r[c]);
+}
+#define SLERP_POLY_LANES 4
+#elif defined(__GNUC__) && !defined(__clang__)
+/* Four pairs at a time in GCC vector types (SSE natively). */
 typedef float v4 __attribute__((vector_size(16)));
 
 static inline v4 slerp_poly_weight4(v4 t, v4 dm1) {

@@ -2,32 +2,13 @@
 // iteration, a whole clap solve, and retargeting throughput, each against a
 // 60 Hz frame (16.7 ms). Bars: a clap solve within 10 % of a frame,
 // retargeting at least 300 frames per second.
+import { msPerCall } from './timing.js';
 import { readFileSync } from 'node:fs';
 import { importBvh } from '../../web/viewer/bvh-import.js';
 
 const FRAME_MS = 1000 / 60;
 const CLAP_BAR = 0.1; // of a frame
 const RETARGET_BAR_FPS = 300;
-
-// Milliseconds per call: the best of 7 rounds, each the mean over at
-// least roundMs of calls (the machine is shared: the best round is the one
-// least disturbed).
-function time(fn, roundMs = 60) {
-  for (let i = 0; i < 5; i++) fn();
-  let best = Infinity;
-  for (let round = 0; round < 7; round++) {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < roundMs) {
-      fn();
-      calls++;
-      elapsed = performance.now() - start;
-    }
-    best = Math.min(best, elapsed / calls);
-  }
-  return best;
-}
 
 // "key value, ..." for the report's last column.
 function describeExtra(extra) {
@@ -74,14 +55,14 @@ export async function benchIk(kb, report) {
   const request = { tasks, start: idle, mask, reference: idle, referenceWeight: 0.02 };
 
   const one = kb.solveIK({ ...request, options: { maxIterations: 1 } });
-  const iterationMs = time(() => kb.solveIK({ ...request, options: { maxIterations: 1 } }));
+  const iterationMs = msPerCall(() => kb.solveIK({ ...request, options: { maxIterations: 1 } }));
   row('IK: one LM iteration (clap tasks, 24 DoF, solveIK)', iterationMs, {
     ofFrame: iterationMs / FRAME_MS,
     accepted: one.accepted,
   });
 
   const clap = kb.solveClap(idle);
-  const clapMs = time(() => kb.solveClap(idle));
+  const clapMs = msPerCall(() => kb.solveClap(idle));
   row('IK: clap solve from idle (solveClap)', clapMs, {
     ofFrame: clapMs / FRAME_MS,
     bar: CLAP_BAR,
@@ -98,7 +79,7 @@ export async function benchIk(kb, report) {
       driven: clip.driven,
       targetScale: clip.scale,
     });
-  const clipMs = time(retarget, 200);
+  const clipMs = msPerCall(retarget, 200);
   const fps = (clip.frames / clipMs) * 1000;
   const perFrame = clipMs / clip.frames;
   row('IK: retarget, per frame (walk fixture, 90 frames)', perFrame, {
@@ -107,7 +88,7 @@ export async function benchIk(kb, report) {
     bar: RETARGET_BAR_FPS,
     pass: fps >= RETARGET_BAR_FPS,
   });
-  const importMs = time(() => importBvh(text, kb), 200);
+  const importMs = msPerCall(() => importBvh(text, kb), 200);
   row('IK: BVH import, whole file (parse + map + retarget)', importMs, {
     ofFrame: importMs / FRAME_MS,
     framesPerSecond: Math.round((clip.frames / importMs) * 1000),

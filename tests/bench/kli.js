@@ -2,28 +2,7 @@
 // against RK4 integration to ε, per joint, and a whole-skeleton preview
 // frame with the KLI envelope shape (and the KLI follower) against the
 // smoothstep shape (and the exponential follower), on the same track.
-
-const ROUNDS = 7;
-
-// Milliseconds per call of fn: the best of ROUNDS rounds, each the mean
-// over at least roundMs of calls (the machine is shared: the best round is
-// the one least disturbed).
-function time(fn, roundMs = 60) {
-  for (let i = 0; i < 3; i++) fn();
-  let best = Infinity;
-  for (let round = 0; round < ROUNDS; round++) {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < roundMs) {
-      fn();
-      calls++;
-      elapsed = performance.now() - start;
-    }
-    best = Math.min(best, elapsed / calls);
-  }
-  return best;
-}
+import { msPerCall } from './timing.js';
 
 function ratio(slow, fast) {
   return `${(slow / fast).toFixed(2)}×`;
@@ -55,10 +34,10 @@ function benchClosedForm(kb, report) {
   const runs = pairs.map(([p, r]) => kb.kli(p, r, { epsilon }));
   const meanSteps = runs.reduce((s, run) => s + run.steps, 0) / runs.length;
   // each joint's closed form at its own RK4 stop time: the same end state
-  const rk4Ms = time(() => {
+  const rk4Ms = msPerCall(() => {
     for (const [p, r] of pairs) kb.kli(p, r, { epsilon });
   });
-  const closedMs = time(() => {
+  const closedMs = msPerCall(() => {
     for (let j = 0; j < pairs.length; j++) kb.kliAt(pairs[j][0], pairs[j][1], runs[j].tStop);
   });
   console.log('\nKLI to ε = 1e-5 (K = 1, h = 0.01), per joint, 22 random joint pairs:');
@@ -91,7 +70,7 @@ function framePass(kb, track, options) {
   const preview = kb.createPreview({ track, duration: 10, fps: 30, ...options });
   const out = new Float32Array(88);
   const n = preview.frameCount;
-  const ms = time(() => {
+  const ms = msPerCall(() => {
     for (let k = 0; k < n; k++) preview.evaluateInto(k / 30, out);
   });
   preview.dispose();

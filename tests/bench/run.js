@@ -8,19 +8,10 @@ import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
 import { benchKli } from './kli.js';
 import { createThreePipeline } from './three-pipeline.js';
+import { msPerCall } from './timing.js';
 
-const ROUNDS = 7;
-
-// Best of ROUNDS, each round timing `work` once; returns ms.
-function time(work) {
-  let best = Infinity;
-  for (let r = 0; r < ROUNDS; r++) {
-    const t0 = performance.now();
-    work();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
+// One pass of work per call, best of the rounds (see timing.js).
+const time = (work) => msPerCall(work, 1);
 
 export function report(name, ms, extra = '') {
   console.log(`${name.padEnd(52)} ${ms.toFixed(4).padStart(12)} ms  ${extra}`);
@@ -38,7 +29,8 @@ function makeTrack(kb) {
   const rotations = new Float32Array(4 * 88);
   for (let k = 0; k < 4; k++) {
     rotations.set(kb.idlePose(), 88 * k);
-    for (let j = 12; j < 22; j++) rotations.set(kb.quatFromEuler([0.3 * rand(), 0.8 * rand(), 0.8 * rand()]), 88 * k + 4 * j);
+    for (let j = 12; j < 22; j++)
+      rotations.set(kb.quatFromEuler([0.3 * rand(), 0.8 * rand(), 0.8 * rand()]), 88 * k + 4 * j);
   }
   return { times, rotations, loop: true, period: 0.8 };
 }
@@ -67,7 +59,9 @@ function benchPipeline(kb) {
   const threeMs = time(() => {
     for (let i = 0; i < frames; i++) three(i % n, out);
   });
-  console.log('\nWhole 22-joint pipeline frame (track, deadband filter, envelope blend), per frame:');
+  console.log(
+    '\nWhole 22-joint pipeline frame (track, deadband filter, envelope blend), per frame:',
+  );
   report('kblend (JS → WASM, one call per frame)', kbMs / frames);
   report('three.js Quaternion.slerpFlat pipeline (JS)', threeMs / frames, ratio(threeMs, kbMs));
   return kbMs / frames;
@@ -82,7 +76,10 @@ function benchBatch(kb) {
     for (const arr of [batch.a, batch.b]) {
       const q = [rand(), rand(), rand(), rand()];
       const len = Math.hypot(...q);
-      arr.set(q.map((v) => v / len), 4 * i);
+      arr.set(
+        q.map((v) => v / len),
+        4 * i,
+      );
     }
     batch.u[i] = (rand() + 1) / 2;
   }
@@ -96,8 +93,16 @@ function benchBatch(kb) {
     for (let i = 0; i < n; i++) Quaternion.slerpFlat(out, 4 * i, a, 4 * i, b, 4 * i, u[i]);
   });
   console.log('\nBatch SLERP, 1,000,000 pairs:');
-  report('kblend kb_slerp_batch (WASM, plain kernel)', plainMs, ratio(threeMs, plainMs) + ' than three.js');
-  report('kblend kb_slerp_batch_fast (WASM, polynomial SIMD)', fastMs, ratio(threeMs, fastMs) + ' than three.js');
+  report(
+    'kblend kb_slerp_batch (WASM, plain kernel)',
+    plainMs,
+    ratio(threeMs, plainMs) + ' than three.js',
+  );
+  report(
+    'kblend kb_slerp_batch_fast (WASM, polynomial SIMD)',
+    fastMs,
+    ratio(threeMs, fastMs) + ' than three.js',
+  );
   report('three.js Quaternion.slerpFlat loop (JS)', threeMs);
   batch.dispose();
   return { plainMs, fastMs };
@@ -111,13 +116,25 @@ function benchNative(wasmFrameMs, wasmBatch) {
   }
   const native = JSON.parse(execFileSync(binary, { encoding: 'utf8' }));
   console.log('\nNative C (gcc -O3) against WASM, same work:');
-  report('pipeline frame, native', native.frameNs / 1e6, `WASM/native = ${(wasmFrameMs / (native.frameNs / 1e6)).toFixed(2)}`);
-  report('batch SLERP 1M, native plain', (native.slerpNs * 1e6) / 1e6, `WASM/native = ${(wasmBatch.plainMs / native.slerpNs).toFixed(2)}`);
-  report('batch SLERP 1M, native polynomial', (native.slerpFastNs * 1e6) / 1e6, `WASM/native = ${(wasmBatch.fastMs / native.slerpFastNs).toFixed(2)}`);
+  report(
+    'pipeline frame, native',
+    native.frameNs / 1e6,
+    `WASM/native = ${(wasmFrameMs / (native.frameNs / 1e6)).toFixed(2)}`,
+  );
+  report(
+    'batch SLERP 1M, native plain',
+    (native.slerpNs * 1e6) / 1e6,
+    `WASM/native = ${(wasmBatch.plainMs / native.slerpNs).toFixed(2)}`,
+  );
+  report(
+    'batch SLERP 1M, native polynomial',
+    (native.slerpFastNs * 1e6) / 1e6,
+    `WASM/native = ${(wasmBatch.fastMs / native.slerpFastNs).toFixed(2)}`,
+  );
 }
 
 const kb = await loadKBlend();
-console.log(`kblend benchmark — Node ${process.versions.node}, best of ${ROUNDS} rounds`);
+console.log(`kblend benchmark — Node ${process.versions.node}, best of 7 rounds`);
 const frameMs = benchPipeline(kb);
 const batch = benchBatch(kb);
 benchNative(frameMs, batch);

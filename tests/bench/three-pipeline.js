@@ -7,8 +7,14 @@ const JOINTS = 22;
 
 function geodesicAngle(a, ai, b, bi) {
   // a⁻¹ ⊗ b, then 2·atan2(|v|, |w|) as SPEC §4 asks
-  const ax = -a[ai], ay = -a[ai + 1], az = -a[ai + 2], aw = a[ai + 3];
-  const bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+  const ax = -a[ai],
+    ay = -a[ai + 1],
+    az = -a[ai + 2],
+    aw = a[ai + 3];
+  const bx = b[bi],
+    by = b[bi + 1],
+    bz = b[bi + 2],
+    bw = b[bi + 3];
   const x = aw * bx + ax * bw + ay * bz - az * by;
   const y = aw * by - ax * bz + ay * bw + az * bx;
   const z = aw * bz + ax * by - ay * bx + az * bw;
@@ -27,7 +33,19 @@ function envelope(p, a, r) {
   return smoothstep((1 - p) / r);
 }
 
-export function createThreePipeline({ times, rotations, period, idle, duration, fps, attack, release, epsilon, lambda, dtMax }) {
+export function createThreePipeline({
+  times,
+  rotations,
+  period,
+  idle,
+  duration,
+  fps,
+  attack,
+  release,
+  epsilon,
+  lambda,
+  dtMax,
+}) {
   const target = new Float32Array(4 * JOINTS);
   const state = new Float32Array(4 * JOINTS);
   const keys = times.length;
