@@ -60,13 +60,17 @@ describe('the viewer page', () => {
       [
         'apose',
         'attack',
+        'compare',
         'duration',
         'epsilon',
+        'follower',
         'gesture',
         'jitter',
+        'joint',
         'lambda',
         'release',
         'seed',
+        'shape',
       ].sort(),
     );
     const pose = await page.evaluate(() => Array.from(window.kblendApp.pose()));

@@ -5,6 +5,7 @@
 import GUI from 'lil-gui';
 import 'lil-gui/style.css';
 import { NUMERIC_PARAMS } from './params.js';
+import { CHOICE_PARAMS } from './choice-params.js';
 import { SPEED_RANGE } from './playback.js';
 
 const DEG = Math.PI / 180;
@@ -80,6 +81,10 @@ export function createControlsPanel({ container, gestureNames, params, playback,
     .onChange(tune('release'));
   const ratioNote = noteElement('ratio-note');
   controllers.release.domElement.after(ratioNote);
+  controllers.shape = envelope
+    .add(model, 'shape', CHOICE_PARAMS.shape.values)
+    .name('shape')
+    .onChange(tune('shape'));
 
   const filter = gui.addFolder('deadband filter');
   controllers.epsilon = filter
@@ -91,6 +96,10 @@ export function createControlsPanel({ container, gestureNames, params, playback,
     .add(model, 'lambda', NUMERIC_PARAMS.lambda.min, NUMERIC_PARAMS.lambda.max, 0.5)
     .name('lambda (1/s)')
     .onChange(tune('lambda'));
+  controllers.follower = filter
+    .add(model, 'follower', CHOICE_PARAMS.follower.values)
+    .name('follower')
+    .onChange(tune('follower'));
 
   const clip = gui.addFolder('clip');
   controllers.duration = clip
@@ -112,6 +121,16 @@ export function createControlsPanel({ container, gestureNames, params, playback,
     .onChange(tune('apose', (degrees) => degrees * DEG));
   const errorNote = noteElement('error-note');
   controllers.apose.domElement.after(errorNote);
+
+  const comparison = gui.addFolder('comparison');
+  controllers.compare = comparison
+    .add(model, 'compare')
+    .name('compare methods')
+    .onChange(tune('compare'));
+  controllers.joint = comparison
+    .add(model, 'joint', CHOICE_PARAMS.joint.values)
+    .name('plotted joint')
+    .onChange(tune('joint'));
 
   const play = gui.addFolder('playback');
   const playButton = play.add(model, 'playPause').name('play');

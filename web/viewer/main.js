@@ -2,6 +2,7 @@
 // WebAssembly core, tuned live from the panel and shared by link.
 // slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
 import { loadKBlend } from '../lib/kblend.js';
+import { createComparisonView } from './comparison-view.js';
 import { createControlsPanel } from './controls-panel.js';
 import { createEnvelopePlot } from './envelope-plot.js';
 import { handShapesAt } from './hand-shapes.js';
@@ -74,6 +75,16 @@ async function start() {
   });
   const plot = createEnvelopePlot(byId('plot'), kb.envelope);
   const readouts = createReadouts(byId('readouts'));
+  // comparison mode: four methods side by side, their plots, the Hopf inset
+  const comparisonView = createComparisonView({
+    kb,
+    stage,
+    stageElement: byId('stage'),
+    plotsElement: byId('method-plots'),
+    singleView: [rig.root],
+    bindPositions: kb.bindPositions(BODY_HEIGHT),
+    height: BODY_HEIGHT,
+  });
   const link = createLinkSync();
   const panel = createControlsPanel({
     container: byId('panel'),
@@ -186,6 +197,7 @@ async function start() {
     playback.setClip(preview.duration, preview.fps);
     timeline.setClip(params);
     plot.setEnvelope(params);
+    comparisonView.setParams(params, previewOptions(params));
   }
 
   async function copyLink() {
@@ -235,6 +247,7 @@ async function start() {
     rig.setHandShapes(handShapesAt(params.gesture, blend));
     timeline.setTime(playback.time);
     plot.setTime(playback.time);
+    comparisonView.setTime(playback.time, playback.duration, handShapesAt(params.gesture, blend));
     stage.requestRender();
     poseDirty = false;
   }
@@ -304,6 +317,11 @@ async function start() {
       stage.setView(name);
       stage.renderIfNeeded();
     },
+    comparison: () => ({
+      ...comparisonView.snapshot(),
+      expected: kb.compareMethods(previewOptions(params)),
+    }),
+    hopfInset: () => comparisonView.hopf(),
     stats: () => ({
       coreTimeMs: readouts.coreTimeMean,
       readyMs: readyAt,

@@ -2,6 +2,7 @@
 // value is made canonical. The panel, the share link and the preview all go
 // through `canonicalValue`, so a value written into a link reads back as the
 // very same number and reproduces the very same pose.
+import { CHOICE_DEFAULTS, CHOICE_PARAMS, canonicalChoice, isChoiceParam } from './choice-params.js';
 
 // Each numeric parameter: the link key, the allowed interval, and the number
 // of decimals (or significant digits, for the log-scaled epsilon) it keeps.
@@ -28,6 +29,7 @@ export const TUNING_DEFAULTS = Object.freeze({
   jitter: 0,
   seed: 1,
   apose: 1.18,
+  ...CHOICE_DEFAULTS,
 });
 
 // Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
@@ -45,6 +47,7 @@ export function clamp(value, min, max) {
 // The value the app actually uses for `name`: clamped and rounded. Returns
 // the canonical number (a finite number is required).
 export function canonicalValue(name, value) {
+  if (isChoiceParam(name)) return canonicalChoice(name, value);
   const spec = NUMERIC_PARAMS[name];
   if (!spec) throw new TypeError(`canonicalValue: unknown parameter '${name}'`);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -81,6 +84,10 @@ export function enforceAttackRelease(attack, release, moved) {
 export function canonicalParams(params) {
   const out = { gesture: params.gesture };
   for (const name of Object.keys(NUMERIC_PARAMS)) out[name] = canonicalValue(name, params[name]);
+  // choices (shape, follower, ...) are kept when given
+  for (const name of Object.keys(CHOICE_PARAMS)) {
+    if (params[name] !== undefined) out[name] = canonicalChoice(name, params[name]);
+  }
   const pair = enforceAttackRelease(out.attack, out.release);
   out.attack = pair.attack;
   out.release = pair.release;

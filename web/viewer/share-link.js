@@ -10,6 +10,7 @@ import {
   clamp,
   enforceAttackRelease,
 } from './params.js';
+import { CHOICE_PARAMS, encodeChoice, readChoice } from './choice-params.js';
 
 export const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
@@ -108,6 +109,12 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
       params[name] = readNumber(name, search.get(spec.key), params[name], notices);
     }
   }
+  for (const [name, spec] of Object.entries(CHOICE_PARAMS)) {
+    if (search.has(spec.key)) {
+      const fallback = params[name] ?? spec.values[0];
+      params[name] = readChoice(name, search.get(spec.key), fallback, notices, quoteForNotice);
+    }
+  }
   const pair = enforceAttackRelease(params.attack, params.release);
   if (pair.adjusted) {
     notices.push(
@@ -129,6 +136,10 @@ export function serializeShareHash(params, time = null) {
   const parts = [`v=${LINK_VERSION}`, `g=${encodeURIComponent(params.gesture)}`];
   for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
     parts.push(`${spec.key}=${String(params[name])}`);
+  }
+  // choices are written when the params hold them (the viewer's always do)
+  for (const [name, spec] of Object.entries(CHOICE_PARAMS)) {
+    if (params[name] !== undefined) parts.push(`${spec.key}=${encodeChoice(params[name])}`);
   }
   if (time !== null && time !== undefined) parts.push(`t=${String(time)}`);
   return parts.join('&');

@@ -7,7 +7,9 @@
 //   seek(t)   show time t (seconds); resolves once that frame is drawn
 //   pose()    Float32Array(88): the local rotations shown, a copy
 // and beside them: time, playing, play(), setParams(partial), view(name),
-// stats() (core time, joints updated, ms from navigation to ready), notices.
+// stats() (core time, joints updated, ms from navigation to ready), notices,
+// comparison() (the figures the comparison cards show, and kb.compareMethods
+// for the current params), hopfInset() (the inset's preset and caption).
 
 export function installTestHook(app) {
   const hook = {
@@ -31,6 +33,8 @@ export function installTestHook(app) {
     setParams: (partial) => app.setParams(partial),
     view: (name) => app.view(name),
     stats: () => app.stats(),
+    comparison: () => app.comparison(),
+    hopfInset: () => app.hopfInset(),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

@@ -1,0 +1,111 @@
+// What the comparison mode shows for each blending method: its label and
+// colour, its place in the row of rigs, and its four figures as text. Pure
+// data and functions, no DOM, no three.js.
+import { COMPARISON_METHODS } from '../lib/comparison.js';
+
+const LOOK = {
+  kblend: { label: 'kblend', colour: '#3fb97a', note: 'filter, then blend from idle' },
+  naiveEuler: { label: 'naive Euler × E', colour: '#e5534b', note: 'snaps to the T-pose at t = 0' },
+  seed: { label: "seed's order", colour: '#b08cf0', note: 'blend, then filter' },
+  kliShape: { label: 'KLI shape', colour: '#f0a43a', note: 'Kuramoto–Lohe ease-out' },
+};
+
+// The methods in the order of the rigs, left to right on screen.
+export const METHOD_VIEWS = Object.freeze(
+  COMPARISON_METHODS.map((method) => Object.freeze({ ...method, ...LOOK[method.key] })),
+);
+
+// The four figures, as the cards show them.
+export const FIGURE_ROWS = Object.freeze([
+  {
+    key: 'jumpAtStart',
+    label: 'jump at t = 0',
+    unit: 'rad',
+    decimals: 3,
+    help: 'largest joint angle between the idle pose and the pose at t = 0',
+  },
+  {
+    key: 'endError',
+    label: 'end − rest',
+    unit: 'rad',
+    decimals: 3,
+    help: 'largest joint angle between the last pose and the rest (idle) pose',
+  },
+  {
+    key: 'peakSpeed',
+    label: 'peak speed',
+    unit: 'rad/s',
+    decimals: 2,
+    help: 'largest angular speed of any joint between two frames',
+  },
+  {
+    key: 'updatedPerFrame',
+    label: 'joints / frame',
+    unit: '/ 22',
+    decimals: 1,
+    help: 'joints updated per frame, on average (the deadband skips the others)',
+  },
+]);
+
+export function formatFigure(key, value) {
+  const row = FIGURE_ROWS.find((r) => r.key === key);
+  if (!row) throw new RangeError(`formatFigure: unknown figure '${key}'`);
+  if (!Number.isFinite(value)) return '–';
+  return value.toFixed(row.decimals);
+}
+
+// Spacing of the rigs along X (m): wide enough for arms held out sideways.
+export const RIG_SPACING = 1.25;
+
+// X of rig i of n, the row centred on the origin.
+export function rigOffset(i, n = METHOD_VIEWS.length, spacing = RIG_SPACING) {
+  return (i - (n - 1) / 2) * spacing;
+}
+
+/**
+ * A level camera for a row of rigs `rowWidth` × `rowHeight` (m, feet at
+ * y = 0, centred on x = 0) in a view of `width` × `height` px, leaving
+ * `leftPx` free on the left (an inset) and `belowPx` under the feet (the
+ * cards), with `pad` px at the edges. Returns the distance and the point
+ * to look at (centreX, centreY), and the metres per pixel in the rigs'
+ * plane.
+ */
+export function frameRow({
+  rowWidth,
+  rowHeight,
+  fovDegrees,
+  width,
+  height,
+  leftPx = 0,
+  belowPx = 0,
+  pad = 12,
+}) {
+  const halfTan = Math.tan((fovDegrees * Math.PI) / 360);
+  const usableHeight = Math.max(1, height - belowPx - 2 * pad);
+  const usableWidth = Math.max(1, width - leftPx - 2 * pad);
+  const distance = Math.max(
+    (rowHeight * height) / (2 * halfTan * usableHeight),
+    (rowWidth * height) / (2 * halfTan * usableWidth),
+  );
+  const metresPerPixel = (2 * distance * halfTan) / height;
+  const rowPx = rowHeight / metresPerPixel;
+  const feetPx = (height - rowPx - belowPx) / 2 + rowPx; // the row and cards centred
+  const regionCentre = leftPx + (width - leftPx) / 2;
+  return {
+    distance,
+    centreX: -(regionCentre - width / 2) * metresPerPixel,
+    centreY: (feetPx - height / 2) * metresPerPixel,
+    metresPerPixel,
+  };
+}
+
+/**
+ * Camera distance that fits a box of `width` × `height` (m) in a perspective
+ * view of vertical field of view `fovDegrees` and aspect `aspect`, with a
+ * margin (1.1 = 10 % spare).
+ */
+export function fitDistance({ width, height, fovDegrees, aspect, margin = 1.1 }) {
+  const halfV = Math.tan((fovDegrees * Math.PI) / 360);
+  const halfH = halfV * aspect;
+  return margin * Math.max(height / 2 / halfV, width / 2 / halfH);
+}
