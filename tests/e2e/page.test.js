@@ -65,6 +65,7 @@ describe('the viewer page', () => {
         'epsilon',
         'follower',
         'gesture',
+        'ik',
         'jitter',
         'joint',
         'lambda',

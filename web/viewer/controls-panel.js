@@ -34,6 +34,7 @@ function noteElement(className) {
  * @param {object} options.playback  the clock (loop, speed)
  * @param {object} options.actions  onTune(name, value), playPause(), step(n),
  *   home(), end(), reset(), copyLink(), view(name), skeleton(on), body(on)
+ *   importBvh(), clapArrows(on)
  */
 export function createControlsPanel({ container, gestureNames, params, playback, actions }) {
   const gui = new GUI({
@@ -50,6 +51,8 @@ export function createControlsPanel({ container, gestureNames, params, playback,
     loop: playback.loop,
     skeleton: false,
     body: true,
+    clapArrows: params.gesture === 'clap',
+    importBvh: actions.importBvh,
     playPause: actions.playPause,
     stepBack: () => actions.step(-1),
     stepForward: () => actions.step(1),
@@ -70,6 +73,13 @@ export function createControlsPanel({ container, gestureNames, params, playback,
   const controllers = {
     gesture: gesture.add(model, 'gesture', gestureNames).name('gesture').onChange(tune('gesture')),
   };
+  controllers.ik = gesture.add(model, 'ik').name('solve with IK').onChange(tune('ik'));
+  controllers.ik.domElement.title =
+    'Target: the clap pose solved by IK so that every clap rule holds';
+  controllers.ik.show(params.gesture === 'clap'); // the switch is the clap's
+  const importButton = gesture.add(model, 'importBvh').name('import BVH…');
+  importButton.domElement.title =
+    'Import a BVH clip (or drop one on the page); a share link cannot carry it';
   const envelope = gui.addFolder('envelope');
   controllers.attack = envelope
     .add(model, 'attack', 0, 1, 0.01)
@@ -157,6 +167,7 @@ export function createControlsPanel({ container, gestureNames, params, playback,
   view.add(model, 'threeQuarter').name('three-quarter view');
   view.add(model, 'skeleton').name('skeleton overlay').onChange(actions.skeleton);
   view.add(model, 'body').name('body').onChange(actions.body);
+  const clapArrows = view.add(model, 'clapArrows').name('clap arrows').onChange(actions.clapArrows);
 
   gui.add(model, 'reset').name('reset to defaults');
   gui.add(model, 'copyLink').name('copy link');
@@ -176,6 +187,7 @@ export function createControlsPanel({ container, gestureNames, params, playback,
       });
       controllers.epsilon.name(epsilonLabel(current.epsilon));
       for (const controller of Object.values(controllers)) controller.updateDisplay();
+      controllers.ik.show(current.gesture === 'clap');
     },
     setPlaying(playing) {
       playButton.name(playing ? 'pause (Space)' : 'play (Space)');
@@ -187,6 +199,14 @@ export function createControlsPanel({ container, gestureNames, params, playback,
     // An option the library refused, with its message.
     setError(text) {
       showNote(errorNote, text);
+    },
+    // The gesture picker's list (the library's, then imported clips).
+    setGestureNames(names) {
+      controllers.gesture.options(names).updateDisplay();
+    },
+    setClapArrows(on) {
+      model.clapArrows = on;
+      clapArrows.updateDisplay();
     },
     get error() {
       return errorNote.textContent;

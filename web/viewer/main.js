@@ -2,9 +2,13 @@
 // WebAssembly core, tuned live from the panel and shared by link.
 // slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
 import { loadKBlend } from '../lib/kblend.js';
+import { createBvhDrop, importSummary, nextPaint, readBvhFile } from './bvh-drop.js';
+import { createClapOverlay } from './clap-overlay.js';
 import { createComparisonView } from './comparison-view.js';
+import { IK_GESTURE, LINK_NOTE, createClipSources } from './clip-sources.js';
 import { createControlsPanel } from './controls-panel.js';
 import { createEnvelopePlot } from './envelope-plot.js';
+import { createIkReadout } from './ik-readout.js';
 import { handShapesAt } from './hand-shapes.js';
 import { createLinkSync } from './link-sync.js';
 import { createNotice } from './notice.js';
@@ -40,10 +44,14 @@ async function start() {
   const stage = createScene(byId('stage'));
   const rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
   stage.scene.add(rig.root);
+  const clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
+  stage.scene.add(clapOverlay.root);
 
   // --- state: the defaults, then whatever valid part the link holds
   const gestureNames = [...kb.gestureNames];
-  const durationOf = (name) => kb.getGesture(name).duration;
+  // the target track: a library gesture, the clap solved by IK, or an imported clip
+  const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
+  const durationOf = (name) => sources.durationOf(name);
   const defaultGesture = gestureNames.includes(kb.defaults.gesture)
     ? kb.defaults.gesture
     : gestureNames[0];
@@ -75,13 +83,14 @@ async function start() {
   });
   const plot = createEnvelopePlot(byId('plot'), kb.envelope);
   const readouts = createReadouts(byId('readouts'));
+  const ikReadout = createIkReadout(byId('readouts'));
   // comparison mode: four methods side by side, their plots, the Hopf inset
   const comparisonView = createComparisonView({
     kb,
     stage,
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
-    singleView: [rig.root],
+    singleView: [rig.root, clapOverlay.root],
     bindPositions: kb.bindPositions(BODY_HEIGHT),
     height: BODY_HEIGHT,
   });
@@ -111,6 +120,8 @@ async function start() {
         rig.setBodyVisible(on);
         stage.requestRender();
       },
+      importBvh: () => bvhDrop.openPicker(),
+      clapArrows: showClapArrows,
     },
   });
 
@@ -136,11 +147,14 @@ async function start() {
   writeLink();
 
   function previewOptions(p) {
-    return { ...p, fps: kb.defaults.fps ?? 30 };
+    return sources.previewOptions(p);
   }
 
   function writeLink() {
-    link.write(params, playback.playing ? null : canonicalTime(playback.time, playback.duration));
+    link.write(
+      sources.shareable(params, defaults),
+      playback.playing ? null : canonicalTime(playback.time, playback.duration),
+    );
   }
 
   // --- tuning: one parameter moved in the panel
@@ -184,7 +198,9 @@ async function start() {
     }
     preview.dispose();
     preview = created;
+    const previous = params;
     params = next;
+    if (previous.gesture !== next.gesture) showClapArrows(next.gesture === IK_GESTURE);
     panel.setError('');
     panel.show(params);
     showClip();
@@ -198,11 +214,47 @@ async function start() {
     timeline.setClip(params);
     plot.setEnvelope(params);
     comparisonView.setParams(params, previewOptions(params));
+    ikReadout.show(sources.solveSummary(params));
+  }
+
+  // The clap overlay's toggle (on by default for the clap).
+  function showClapArrows(on) {
+    clapOverlay.setVisible(on);
+    panel.setClapArrows(on);
+    poseDirty = true;
+  }
+  showClapArrows(params.gesture === IK_GESTURE);
+
+  // --- BVH import: a picked or dropped file becomes the gesture; a file
+  // that fails leaves everything as it was, with the reason in a notice.
+  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: importFile });
+  async function importFile(file) {
+    let result;
+    try {
+      notice.show(`Importing ${file.name}…`);
+      await nextPaint();
+      result = await readBvhFile(file, kb, { height: BODY_HEIGHT });
+    } catch (error) {
+      notice.show(`Could not import ${file.name}; nothing was changed:`, [error.message]);
+      return;
+    }
+    const name = sources.add(file.name, result);
+    const duration = canonicalValue('duration', result.duration);
+    if (!applyParams({ ...params, gesture: name, duration })) {
+      sources.remove(name);
+      notice.show(`Could not play ${file.name}; nothing was changed:`, [panel.error]);
+      return;
+    }
+    panel.setGestureNames([...gestureNames, ...sources.importedNames()]);
+    panel.show(params);
+    const summary = importSummary(file.name, result, duration, LINK_NOTE);
+    notice.show(summary.heading, summary.lines);
   }
 
   async function copyLink() {
     const copied = await link.copy();
-    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url()]);
+    const note = sources.isImported(params.gesture) ? [LINK_NOTE] : [];
+    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   }
 
   // --- keyboard: Space, ←/→, Home/End (not while typing in a field)
@@ -241,7 +293,9 @@ async function start() {
     preview.evaluateInto(playback.time, pose);
     readouts.addCoreTime(performance.now() - start);
     readouts.setChanged(preview.changed, kb.skeleton.names.length);
-    readouts.setClap(kb.validateClap(pose));
+    const clap = kb.validateClap(pose);
+    readouts.setClap(clap);
+    if (clapOverlay.visible) clapOverlay.update(pose, clap);
     rig.applyPose(pose);
     const blend = kb.envelope(playback.time / playback.duration, params);
     rig.setHandShapes(handShapesAt(params.gesture, blend));
@@ -317,6 +371,9 @@ async function start() {
       stage.setView(name);
       stage.renderIfNeeded();
     },
+    clapOverlay: () => clapOverlay.describe(),
+    ikSolve: () => sources.solveSummary(params),
+    gestureNames: () => [...gestureNames, ...sources.importedNames()],
     comparison: () => ({
       ...comparisonView.snapshot(),
       expected: kb.compareMethods(previewOptions(params)),

@@ -3,6 +3,7 @@
 // through `canonicalValue`, so a value written into a link reads back as the
 // very same number and reproduces the very same pose.
 import { CHOICE_DEFAULTS, CHOICE_PARAMS, canonicalChoice, isChoiceParam } from './choice-params.js';
+import { IK_DEFAULT, canonicalIk } from './ik-switch.js';
 
 // Each numeric parameter: the link key, the allowed interval, and the number
 // of decimals (or significant digits, for the log-scaled epsilon) it keeps.
@@ -30,6 +31,7 @@ export const TUNING_DEFAULTS = Object.freeze({
   seed: 1,
   apose: 1.18,
   ...CHOICE_DEFAULTS,
+  ik: IK_DEFAULT,
 });
 
 // Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
@@ -48,6 +50,7 @@ export function clamp(value, min, max) {
 // the canonical number (a finite number is required).
 export function canonicalValue(name, value) {
   if (isChoiceParam(name)) return canonicalChoice(name, value);
+  if (name === 'ik') return canonicalIk(value);
   const spec = NUMERIC_PARAMS[name];
   if (!spec) throw new TypeError(`canonicalValue: unknown parameter '${name}'`);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -88,6 +91,7 @@ export function canonicalParams(params) {
   for (const name of Object.keys(CHOICE_PARAMS)) {
     if (params[name] !== undefined) out[name] = canonicalChoice(name, params[name]);
   }
+  if (params.ik !== undefined) out.ik = canonicalIk(params.ik);
   const pair = enforceAttackRelease(out.attack, out.release);
   out.attack = pair.attack;
   out.release = pair.release;

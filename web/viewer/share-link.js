@@ -11,6 +11,7 @@ import {
   enforceAttackRelease,
 } from './params.js';
 import { CHOICE_PARAMS, encodeChoice, readChoice } from './choice-params.js';
+import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from './ik-switch.js';
 
 export const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
@@ -115,6 +116,9 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
       params[name] = readChoice(name, search.get(spec.key), fallback, notices, quoteForNotice);
     }
   }
+  if (search.has(IK_KEY)) {
+    params.ik = readIk(search.get(IK_KEY), params.ik ?? IK_DEFAULT, notices, quoteForNotice);
+  }
   const pair = enforceAttackRelease(params.attack, params.release);
   if (pair.adjusted) {
     notices.push(
@@ -141,6 +145,7 @@ export function serializeShareHash(params, time = null) {
   for (const [name, spec] of Object.entries(CHOICE_PARAMS)) {
     if (params[name] !== undefined) parts.push(`${spec.key}=${encodeChoice(params[name])}`);
   }
+  if (params.ik !== undefined) parts.push(`${IK_KEY}=${encodeIk(params.ik)}`);
   if (time !== null && time !== undefined) parts.push(`t=${String(time)}`);
   return parts.join('&');
 }

@@ -8,6 +8,8 @@
 //   pose()    Float32Array(88): the local rotations shown, a copy
 // and beside them: time, playing, play(), setParams(partial), view(name),
 // stats() (core time, joints updated, ms from navigation to ready), notices,
+// clapOverlay() (each arrow's rule, colour and direction), ikSolve() (the
+// clap's IK figures, null when not in use), gestureNames() (with imports),
 // comparison() (the figures the comparison cards show, and kb.compareMethods
 // for the current params), hopfInset() (the inset's preset and caption).
 
@@ -33,6 +35,9 @@ export function installTestHook(app) {
     setParams: (partial) => app.setParams(partial),
     view: (name) => app.view(name),
     stats: () => app.stats(),
+    clapOverlay: () => app.clapOverlay(),
+    ikSolve: () => app.ikSolve(),
+    gestureNames: () => app.gestureNames(),
     comparison: () => app.comparison(),
     hopfInset: () => app.hopfInset(),
   };

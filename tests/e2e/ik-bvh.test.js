@@ -1,0 +1,226 @@
+// The viewer's IK features in the browser: the clap solved by IK passes the
+// clap rules at mid-hold, the clap arrows take their colours from the rules,
+// and a BVH file imported through the file picker plays as the gesture,
+// while broken, NaN and oversized files leave everything as it was.
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadKBlend } from '../../web/lib/kblend.js';
+import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/clap-overlay.js';
+import { LINK_NOTE } from '../../web/viewer/clip-sources.js';
+import { launchBrowser, openPage } from './browser.js';
+
+const OUT = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url));
+const CLIP = 'bvh: walk_mocap_cm.bvh';
+
+let kb;
+let browser;
+let opened;
+let scratch;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  scratch = mkdtempSync(join(tmpdir(), 'kblend-bvh-'));
+  kb = await loadKBlend();
+  browser = await launchBrowser();
+  opened = await openPage(browser, '', { width: 1100, height: 760 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const app = (page, fn, arg) => page.evaluate(fn, arg);
+const midHold = (p) => ((p.attack + 1 - p.release) / 2) * p.duration;
+const poseAt = (page, t) =>
+  app(
+    page,
+    async (time) => {
+      await window.kblendApp.seek(time);
+      return Array.from(window.kblendApp.pose());
+    },
+    t,
+  );
+const overlay = (page) => app(page, () => window.kblendApp.clapOverlay());
+const noticeText = (page) => page.locator('#notice').innerText();
+
+// Each part of the overlay follows its rule of the clap check, in colour too.
+function expectOverlayFollows(drawn, report) {
+  const rules = {
+    leftPalm: report.rules.palms,
+    rightPalm: report.rules.palms,
+    leftThumb: report.rules.thumbLeft,
+    rightThumb: report.rules.thumbRight,
+    wrists: report.rules.separation && report.rules.ordered,
+  };
+  for (const [part, ok] of Object.entries(rules)) {
+    expect(drawn.parts[part].ok, part).toBe(ok);
+    expect(drawn.parts[part].color, part).toBe(ok ? PASS_COLOR : FAIL_COLOR);
+  }
+}
+
+async function pickFile(page, path) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'import BVH…' }).click();
+  await (await chooser).setFiles(path);
+}
+
+describe('solve with IK and the clap arrows', () => {
+  it('the IK switch makes the clap pass every rule at mid-hold, and the arrows turn green', async () => {
+    const { page } = opened;
+    await app(page, () => window.kblendApp.pause());
+    const params = await app(page, () => window.kblendApp.params);
+    expect(params).toMatchObject({ gesture: 'clap', ik: false });
+    const t = midHold(params);
+
+    const authored = Float32Array.from(await poseAt(page, t));
+    const before = kb.validateClap(authored);
+    expect(before.ok).toBe(false); // mid-hold falls between the clap's phases
+    let drawn = await overlay(page);
+    expect(drawn.visible).toBe(true); // on by default for the clap
+    expectOverlayFollows(drawn, before);
+    expect(await page.locator('.ik-readout').isHidden()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'solve with IK' }).check();
+    expect(await app(page, () => window.kblendApp.params.ik)).toBe(true);
+    await page.waitForFunction(() => location.hash.includes('ik=1'));
+    const solve = await app(page, () => window.kblendApp.ikSolve());
+    expect(solve).toMatchObject({ ok: true, converged: true });
+    const readout = page.locator('.ik-readout');
+    expect(await readout.isVisible()).toBe(true);
+    expect(await readout.innerText()).toContain(`${solve.iterations}`);
+
+    const solved = Float32Array.from(await poseAt(page, t));
+    const after = kb.validateClap(solved);
+    expect(after.ok).toBe(true);
+    expect(after.separation).toBeCloseTo(0.17, 2);
+    drawn = await overlay(page);
+    expectOverlayFollows(drawn, after);
+
+    for (const view of ['front', 'threeQuarter']) {
+      await app(page, (v) => window.kblendApp.view(v), view);
+      await page.locator('#stage').screenshot({ path: `${OUT}clap-ik-arrows-${view}.png` });
+    }
+  });
+
+  it('the switch is the clap’s: hidden for other gestures, kept in the link', async () => {
+    const { page } = opened;
+    const ikBox = page.getByRole('checkbox', { name: 'solve with IK' });
+    await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
+    expect(await ikBox.isHidden()).toBe(true);
+    expect((await overlay(page)).visible).toBe(false); // arrows off for other gestures
+    expect(await app(page, () => window.kblendApp.ikSolve())).toBeNull();
+    await app(page, () => window.kblendApp.setParams({ gesture: 'clap' }));
+    expect(await ikBox.isChecked()).toBe(true);
+    expect((await overlay(page)).visible).toBe(true);
+    // the arrows' toggle
+    await page.getByRole('checkbox', { name: 'clap arrows' }).uncheck();
+    expect((await overlay(page)).visible).toBe(false);
+    await page.getByRole('checkbox', { name: 'clap arrows' }).check();
+    // a link with ik=1 opens the solved clap
+    const link = await app(page, () => location.hash);
+    const second = await openPage(browser, link);
+    expect(await second.page.evaluate(() => window.kblendApp.params.ik)).toBe(true);
+    expect(await second.page.evaluate(() => window.kblendApp.ikSolve().ok)).toBe(true);
+    await second.context.close();
+  });
+});
+
+describe('BVH import', () => {
+  it('imports the fixture through the file picker and plays it', async () => {
+    const { page } = opened;
+    await pickFile(page, FIXTURE);
+    await page.waitForFunction((name) => window.kblendApp.params.gesture === name, CLIP);
+    const params = await app(page, () => window.kblendApp.params);
+    expect(params.duration).toBeCloseTo(2.967, 3);
+    expect(await app(page, () => window.kblendApp.gestureNames())).toContain(CLIP);
+    expect(await page.locator('.lil-gui select').first().inputValue()).toBe(CLIP);
+    const text = await noticeText(page);
+    expect(text).toContain('Imported walk_mocap_cm.bvh.');
+    expect(text).toContain('90 frames at 30.0 fps');
+    expect(text).toContain('Joints of the file not used: LeftHandIndex1, RightHandIndex1.');
+    expect(text).toContain(LINK_NOTE);
+    // the link stays valid: it carries the tuning and the default gesture
+    await page.waitForFunction(() => /(^|&|#)g=clap(&|$)/.test(location.hash));
+
+    // it plays: the pose changes over time while the clock runs
+    await app(page, () => window.kblendApp.play());
+    const sample = () =>
+      app(page, () => ({ t: window.kblendApp.time, pose: Array.from(window.kblendApp.pose()) }));
+    const samples = [await sample()];
+    for (let i = 0; i < 2; i++) {
+      // the next sample once the clock has moved on by a few frames
+      await page.waitForFunction(
+        (t) => Math.abs(window.kblendApp.time - t) > 0.1,
+        samples.at(-1).t,
+      );
+      samples.push(await sample());
+    }
+    expect(new Set(samples.map((s) => s.t)).size).toBe(3);
+    expect(samples[1].pose).not.toEqual(samples[0].pose);
+    expect(samples[2].pose).not.toEqual(samples[1].pose);
+    // through the envelope: idle at the start, the walk in the hold
+    const idle = Float32Array.from(await poseAt(page, 0));
+    expect(Array.from(idle)).toEqual(Array.from(kb.idlePose(params.apose)));
+    const walking = Float32Array.from(await poseAt(page, midHold(params)));
+    expect(kb.geodesicAngle(walking.subarray(4, 8), idle.subarray(4, 8))).toBeGreaterThan(0.05);
+    // the sliders still work on it
+    await app(page, () => window.kblendApp.setParams({ attack: 0.4 }));
+    const slower = await poseAt(page, 0.4);
+    await app(page, () => window.kblendApp.setParams({ attack: 0.15 }));
+    expect(slower).not.toEqual(await poseAt(page, 0.4));
+
+    await app(page, () => window.kblendApp.view('threeQuarter'));
+    await poseAt(page, midHold(params));
+    await page.locator('#notice .notice-close').click();
+    await page.locator('#stage').screenshot({ path: `${OUT}bvh-walk.png` });
+  });
+
+  it('a truncated, NaN or oversized file shows the reason and changes nothing', async () => {
+    const { page } = opened;
+    const text = readFileSync(FIXTURE, 'utf8');
+    const truncated = join(scratch, 'truncated.bvh');
+    writeFileSync(truncated, text.slice(0, text.lastIndexOf('\n', text.length * 0.6) + 1));
+    const lines = text.split('\n');
+    const frame = lines.findIndex((line) => line.startsWith('Frame Time')) + 5;
+    lines[frame] = lines[frame].replace(/^\S+/, 'NaN');
+    const nan = join(scratch, 'nan.bvh');
+    writeFileSync(nan, lines.join('\n'));
+    const huge = join(scratch, 'huge.bvh');
+    writeFileSync(huge, '');
+    truncateSync(huge, 51 * 1024 * 1024); // sparse: costs no disk
+
+    const cases = [
+      [truncated, /truncated\.bvh: truncated: the file declares 90 frames but has \d+/],
+      [nan, /nan\.bvh: frame 4, channel 0 \(Hips Xposition\) is "NaN", not a finite number/],
+      [huge, /huge\.bvh is 51\.0 MB, larger than the 50\.0 MB limit; it was not read/],
+    ];
+    await app(page, () => window.kblendApp.pause());
+    const params = await app(page, () => window.kblendApp.params);
+    const pose = await poseAt(page, 1.2);
+    await page.waitForFunction(() => location.hash.endsWith('&t=1.2'));
+    const hash = await app(page, () => location.hash);
+    for (const [path, message] of cases) {
+      await pickFile(page, path);
+      const title = `Could not import ${basename(path)}; nothing was changed:`;
+      await page.waitForFunction(
+        (expected) => document.querySelector('#notice .notice-title').textContent === expected,
+        title,
+      );
+      expect(await noticeText(page)).toMatch(message);
+      expect(await app(page, () => window.kblendApp.params)).toEqual(params);
+      expect(await poseAt(page, 1.2)).toEqual(pose);
+      await page.waitForTimeout(300); // past the link's debounce
+      expect(await app(page, () => location.hash)).toBe(hash);
+      await page.locator('#notice .notice-close').click();
+    }
+    expect(await app(page, () => window.kblendApp.gestureNames())).not.toContain(
+      'bvh: truncated.bvh',
+    );
+    expect(opened.log.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+// The clap overlay's geometry and colours, from the core's FK and clap
+// check: arrows along the hand axes of SPEC §3, each coloured by its rule.
+import { describe, expect, it } from 'vitest';
+import {
+  FAIL_COLOR,
+  PASS_COLOR,
+  clapOverlayState,
+  createClapOverlay,
+} from '../../web/viewer/clap-overlay.js';
+import { keyframePose } from '../../web/viewer/clap-ik.js';
+import { kb } from './support.js';
+
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const norm = (a) => Math.hypot(...a);
+const identity = () => {
+  const pose = new Float32Array(88);
+  for (let j = 0; j < 22; j++) pose[4 * j + 3] = 1;
+  return pose;
+};
+const stateOf = (pose) => clapOverlayState(kb.forwardKinematics(pose), kb.validateClap(pose), 1.75);
+
+describe('clapOverlayState', () => {
+  it('at the T-pose bind: palms down, thumbs forward, palm centres out along the arms', () => {
+    const state = stateOf(identity());
+    for (const side of ['left', 'right']) {
+      expect(state[side].palm.direction[1]).toBeCloseTo(-1, 6);
+      expect(state[side].thumb.direction[2]).toBeCloseTo(1, 6);
+      expect(norm(state[side].palm.direction)).toBeCloseTo(1, 6);
+    }
+    const bind = kb.bindPositions(1.75);
+    // the left hand extends along +X from its wrist, the right along −X
+    expect(state.left.palm.origin[0]).toBeGreaterThan(bind[3 * 20]);
+    expect(state.right.palm.origin[0]).toBeLessThan(bind[3 * 21]);
+    expect(state.line.from).toEqual(Array.from(bind.subarray(60, 63)));
+    expect(state.line.to).toEqual(Array.from(bind.subarray(63, 66)));
+  });
+
+  it('takes each part’s pass/fail from its own rule', () => {
+    const pose = identity();
+    const report = kb.validateClap(pose);
+    // identity wrists: palms parallel (fail), thumbs forward (fail), wrists far apart (fail)
+    expect(report.rules).toMatchObject({ palms: false, thumbLeft: false, separation: false });
+    const fk = kb.forwardKinematics(pose);
+    const forged = {
+      ...report,
+      rules: { separation: true, palms: true, thumbLeft: false, thumbRight: true, ordered: false },
+    };
+    const state = clapOverlayState(fk, forged);
+    expect(state.left.palm.ok).toBe(true);
+    expect(state.right.palm.ok).toBe(true);
+    expect(state.left.thumb.ok).toBe(false);
+    expect(state.right.thumb.ok).toBe(true);
+    // the line needs both separation and order
+    expect(state.line.ok).toBe(false);
+    expect(
+      clapOverlayState(fk, { ...forged, rules: { ...forged.rules, ordered: true } }).line.ok,
+    ).toBe(true);
+  });
+
+  it('on the IK-solved clap every part passes and the arrows show the rules', () => {
+    const start = keyframePose(kb, kb.getGesture('clap').keyframes[0], 1.18);
+    const { pose } = kb.solveClap(start);
+    const state = stateOf(pose);
+    expect([state.left, state.right].flatMap((s) => [s.palm.ok, s.thumb.ok])).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(state.line.ok).toBe(true);
+    expect(dot(state.left.palm.direction, state.right.palm.direction)).toBeLessThanOrEqual(-0.9);
+    expect(state.left.thumb.direction[1]).toBeGreaterThanOrEqual(0.9);
+    // palms face each other: the left palm points toward the right hand
+    const across = state.line.to.map((v, i) => v - state.line.from[i]);
+    expect(dot(state.left.palm.direction, across)).toBeGreaterThan(0);
+  });
+});
+
+describe('createClapOverlay', () => {
+  it('colours the three.js arrows and line by the rules and follows the pose', () => {
+    const overlay = createClapOverlay(kb);
+    expect(overlay.describe().parts).toBeNull();
+    const bind = identity();
+    overlay.update(bind, kb.validateClap(bind));
+    let parts = overlay.describe().parts;
+    expect(parts.leftPalm.color).toBe(FAIL_COLOR);
+    expect(parts.wrists.color).toBe(FAIL_COLOR);
+
+    const start = keyframePose(kb, kb.getGesture('clap').keyframes[0], 1.18);
+    const { pose } = kb.solveClap(start);
+    overlay.update(pose, kb.validateClap(pose));
+    parts = overlay.describe().parts;
+    for (const part of Object.values(parts)) expect(part.color).toBe(PASS_COLOR);
+    const arrow = overlay.root.children[0];
+    const expected = stateOf(pose).left.palm.origin;
+    arrow.position.toArray().forEach((v, i) => expect(v).toBeCloseTo(expected[i], 9));
+    overlay.setVisible(false);
+    expect(overlay.visible).toBe(false);
+  });
+});

@@ -1,0 +1,226 @@
+// The viewer's IK and import logic without a browser: the clap solved by IK
+// as a target, the `ik` key of share links, imported clips as gestures, and
+// a BVH file refused or imported as the page does it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BvhImportError, DEFAULT_MAX_BYTES } from '../../web/viewer/bvh-import.js';
+import { importSummary, readBvhFile, refuseBySize } from '../../web/viewer/bvh-drop.js';
+import { createClapSolver } from '../../web/viewer/clap-ik.js';
+import {
+  IMPORTED_PREFIX,
+  LINK_NOTE,
+  MAX_IMPORTED_CLIPS,
+  createClipSources,
+} from '../../web/viewer/clip-sources.js';
+import { canonicalIk } from '../../web/viewer/ik-switch.js';
+import {
+  TUNING_DEFAULTS,
+  canonicalParams,
+  canonicalValue,
+  midHoldTime,
+} from '../../web/viewer/params.js';
+import { parseShareHash, serializeShareHash } from '../../web/viewer/share-link.js';
+import { kb } from './support.js';
+
+const fixturePath = new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url);
+const fixture = readFileSync(fixturePath);
+const params = canonicalParams({ ...TUNING_DEFAULTS, gesture: 'clap', duration: 4 });
+
+function maxAngle(a, b) {
+  let worst = 0;
+  for (let j = 0; j < 22; j++) {
+    worst = Math.max(
+      worst,
+      kb.geodesicAngle(a.subarray(4 * j, 4 * j + 4), b.subarray(4 * j, 4 * j + 4)),
+    );
+  }
+  return worst;
+}
+
+describe('the clap solved by IK', () => {
+  it('solves once per A-pose angle and reports the solve', () => {
+    const solver = createClapSolver(kb);
+    expect(solver.summary).toBeNull();
+    const first = solver.solve(1.18);
+    expect(solver.solve(1.18)).toBe(first); // cached
+    expect(first.summary).toMatchObject({ ok: true, converged: true });
+    expect(first.summary.iterations).toBeGreaterThan(0);
+    expect(first.summary.cost).toBeLessThan(1e-3);
+    expect(kb.validateClap(first.pose).ok).toBe(true);
+    // the track holds the solved pose and drives the arms it moved
+    expect(Array.from(first.track.times)).toEqual([0]);
+    const moved = kb.skeleton.names.filter((_, j) => first.track.mask[j]);
+    expect(moved).toContain('left_wrist');
+    expect(moved).not.toContain('left_knee');
+  });
+
+  it('makes the clap pass every rule through the hold, where the authored one does not', () => {
+    const sources = createClipSources(kb, { fps: 30 });
+    const t = midHoldTime(params);
+    const authored = kb.createPreview(sources.previewOptions(params));
+    expect(kb.validateClap(authored.evaluate(t)).ok).toBe(false);
+    const solved = kb.createPreview(sources.previewOptions({ ...params, ik: true }));
+    for (const f of [0.3, 0.5, 0.7]) {
+      expect(kb.validateClap(solved.evaluate(f * params.duration)).ok, `at ${f}`).toBe(true);
+    }
+    // still the envelope from idle: the first and last frames are idle
+    expect(maxAngle(solved.evaluate(0), kb.idlePose(params.apose))).toBe(0);
+    expect(maxAngle(solved.evaluate(params.duration), kb.idlePose(params.apose))).toBe(0);
+    expect(sources.solveSummary({ ...params, ik: true }).ok).toBe(true);
+    expect(sources.solveSummary(params)).toBeNull();
+  });
+
+  it('applies to the clap only', () => {
+    const sources = createClipSources(kb, { fps: 30 });
+    const wave = { ...params, gesture: 'wave', ik: true };
+    expect(sources.ikApplies(wave)).toBe(false);
+    expect(sources.previewOptions(wave)).toMatchObject({ gesture: 'wave' });
+    expect(sources.previewOptions(wave).track).toBeUndefined();
+    expect(sources.solveSummary(wave)).toBeNull();
+  });
+});
+
+describe('the ik key of share links', () => {
+  const context = {
+    gestureNames: ['clap', 'wave'],
+    defaults: params,
+    durationOf: (name) => kb.getGesture(name).duration,
+  };
+
+  it('round-trips ik=1 and ik=0', () => {
+    for (const ik of [true, false]) {
+      const hash = serializeShareHash({ ...params, ik });
+      expect(hash).toContain(`ik=${ik ? 1 : 0}`);
+      const back = parseShareHash(hash, context);
+      expect(back.notices).toEqual([]);
+      expect(back.params.ik).toBe(ik);
+    }
+  });
+
+  it('repairs a bad value with a plain-text notice', () => {
+    for (const raw of ['yes', 'true', '2', '<b>1</b>', '']) {
+      const opened = parseShareHash(`v=1&g=clap&ik=${encodeURIComponent(raw)}`, context);
+      expect(opened.params.ik).toBe(false);
+      expect(opened.notices).toHaveLength(1);
+      expect(opened.notices[0]).toMatch(/^ik='.*' is not 1 or 0; using 0$/);
+    }
+  });
+
+  it('is a boolean parameter in code', () => {
+    expect(canonicalParams({ ...params, ik: true }).ik).toBe(true);
+    expect(canonicalValue('ik', false)).toBe(false);
+    expect(() => canonicalIk('1')).toThrow(/ik must be true or false, got '1'/);
+    expect(() => canonicalParams({ ...params, ik: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('imported clips as gestures', () => {
+  const file = new File([fixture], 'walk_mocap_cm.bvh');
+
+  it('imports the fixture as the page does and plays it through the envelope', async () => {
+    const result = await readBvhFile(file, kb);
+    const sources = createClipSources(kb, { fps: 30 });
+    const name = sources.add(file.name, result);
+    expect(name).toBe(`${IMPORTED_PREFIX}walk_mocap_cm.bvh`);
+    expect(sources.isImported(name)).toBe(true);
+    expect(sources.importedNames()).toEqual([name]);
+    expect(sources.durationOf(name)).toBeCloseTo(result.duration, 9);
+    const clip = {
+      ...params,
+      gesture: name,
+      duration: canonicalValue('duration', result.duration),
+    };
+    const preview = kb.createPreview(sources.previewOptions(clip));
+    const idle = kb.idlePose(clip.apose);
+    expect(maxAngle(preview.evaluate(0), idle)).toBe(0);
+    const mid = preview.evaluate(clip.duration / 2);
+    const later = preview.evaluate(clip.duration / 2 + 0.3);
+    expect(maxAngle(mid, later)).toBeGreaterThan(0.05); // it walks
+    // the sliders still act on it
+    const slower = kb.createPreview(sources.previewOptions({ ...clip, attack: 0.45 }));
+    expect(maxAngle(slower.evaluate(0.5), preview.evaluate(0.5))).toBeGreaterThan(0.01);
+    // a link cannot carry it: the link holds the default gesture and length
+    const shared = sources.shareable(clip, params);
+    expect(shared).toMatchObject({
+      gesture: 'clap',
+      duration: params.duration,
+      attack: clip.attack,
+    });
+    expect(sources.shareable(params, params)).toBe(params);
+  });
+
+  it('keeps the latest few imports, a file imported again replacing its clip', async () => {
+    const result = await readBvhFile(file, kb);
+    const sources = createClipSources(kb, { fps: 30 });
+    for (let i = 0; i <= MAX_IMPORTED_CLIPS; i++) sources.add(`clip${i}.bvh`, result);
+    sources.add('clip3.bvh', result);
+    const names = sources.importedNames();
+    expect(names).toHaveLength(MAX_IMPORTED_CLIPS);
+    expect(names).not.toContain(`${IMPORTED_PREFIX}clip0.bvh`);
+    expect(names.at(-1)).toBe(`${IMPORTED_PREFIX}clip3.bvh`);
+    sources.remove(names[0]);
+    expect(sources.importedNames()).toHaveLength(MAX_IMPORTED_CLIPS - 1);
+  });
+
+  it('writes a notice with the clip, the unused joints and the link rule', async () => {
+    const result = await readBvhFile(file, kb);
+    const summary = importSummary(file.name, result, 2.967, LINK_NOTE);
+    expect(summary.heading).toBe('Imported walk_mocap_cm.bvh.');
+    expect(summary.lines[0]).toMatch(/^90 frames at 30\.0 fps \(2\.97 s\)/);
+    expect(summary.lines).toContain(
+      'Joints of the file not used: LeftHandIndex1, RightHandIndex1.',
+    );
+    expect(summary.lines.at(-1)).toBe(LINK_NOTE);
+    const cut = importSummary(file.name, { ...result, duration: 30, unmapped: ['head'] }, 20, '');
+    expect(cut.lines).toContain('The preview plays its first 20 s (the longest clip it shows).');
+    expect(cut.lines).toContain('Joints with no match in the file (they stay at rest): head.');
+  });
+});
+
+describe('refused files', () => {
+  const importError = async (file) => {
+    try {
+      await readBvhFile(file, kb);
+    } catch (error) {
+      expect(error).toBeInstanceOf(BvhImportError);
+      return error.message;
+    }
+    throw new Error(`${file.name} was imported`);
+  };
+
+  it('refuses an oversized or empty file by its size, without reading it', async () => {
+    let read = false;
+    const huge = {
+      name: 'huge.bvh',
+      size: DEFAULT_MAX_BYTES + 1,
+      arrayBuffer: async () => {
+        read = true;
+        return new ArrayBuffer(0);
+      },
+    };
+    expect(await importError(huge)).toMatch(
+      /^huge\.bvh is 50\.0 MB, larger than the 50\.0 MB limit; it was not read$/,
+    );
+    expect(read).toBe(false);
+    expect(refuseBySize({ name: 'e.bvh', size: 0 })).toBe('e.bvh is empty');
+    expect(refuseBySize({ name: 'ok.bvh', size: 10 })).toBeNull();
+  });
+
+  it('names the fault of a truncated, NaN, broken or foreign file', async () => {
+    const text = fixture.toString('utf8');
+    const cut = text.slice(0, text.lastIndexOf('\n', Math.floor(text.length * 0.6)) + 1);
+    expect(await importError(new File([cut], 'cut.bvh'))).toMatch(
+      /^cut\.bvh: truncated: the file declares 90 frames but has \d+$/,
+    );
+    const midLine = new File([text.slice(0, Math.floor(text.length * 0.6))], 'mid.bvh');
+    expect(await importError(midLine)).toMatch(/^mid\.bvh: frame \d+ has \d+ values/);
+    const lines = text.split('\n');
+    const motion = lines.findIndex((line) => line.startsWith('Frame Time')) + 3;
+    lines[motion] = lines[motion].replace(/\S+$/, 'NaN');
+    expect(await importError(new File([lines.join('\n')], 'nan.bvh'))).toMatch(
+      /^nan\.bvh: frame 2, channel \d+ \(\w+ [XYZ]rotation\) is "NaN", not a finite number$/,
+    );
+    expect(await importError(new File(['<html></html>'], 'page.bvh'))).toMatch(/not a BVH file/);
+    expect(await importError(new File([], 'empty.bvh'))).toBe('empty.bvh is empty');
+  });
+});

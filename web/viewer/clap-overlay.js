@@ -1,0 +1,168 @@
+// The clap overlay: what the clap rules (SPEC §5) look at, drawn on the
+// rig. At each hand an arrow for the palm normal and one for the thumb, and
+// a line between the wrists, each green when its rule passes and red when
+// it fails (palms rule for the normals, each thumb's rule for its thumb,
+// separation and order for the line). Updated every frame from the pose
+// shown, through the core's forward kinematics and clap check.
+import * as THREE from 'three';
+
+export const PASS_COLOR = 0x3fb97a;
+export const FAIL_COLOR = 0xe5534b;
+
+const LEFT_WRIST = 20;
+const RIGHT_WRIST = 21;
+const HAND = 0.108; // hand length, fraction of body height (SPEC §3)
+const ARROW_LENGTH = 0.14; // m: long enough to read, short of the other hand
+// Hand axes in a wrist's local frame at the bind (SPEC §3).
+const PALM_NORMAL = [0, -1, 0];
+const THUMB = [0, 0, 1];
+
+function rotate(q, v) {
+  const [x, y, z, w] = q;
+  const tx = 2 * (y * v[2] - z * v[1]);
+  const ty = 2 * (z * v[0] - x * v[2]);
+  const tz = 2 * (x * v[1] - y * v[0]);
+  return [
+    v[0] + w * tx + (y * tz - z * ty),
+    v[1] + w * ty + (z * tx - x * tz),
+    v[2] + w * tz + (x * ty - y * tx),
+  ];
+}
+
+const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+
+// One hand's arrows. The palm arrow starts at the palm centre and the
+// thumb arrow at the thumb tip: the points the core's hand markers use.
+function handArrows(fk, wrist, along, height, palmOk, thumbOk) {
+  const q = Array.from(fk.rotations.subarray(4 * wrist, 4 * wrist + 4));
+  const p = Array.from(fk.positions.subarray(3 * wrist, 3 * wrist + 3));
+  const palmCentre = add(p, rotate(q, [along * 0.4 * HAND * height, -0.012 * height, 0]));
+  const thumbTip = add(p, rotate(q, [along * 0.35 * HAND * height, 0, 0.035 * height]));
+  return {
+    palm: { origin: palmCentre, direction: rotate(q, PALM_NORMAL), ok: palmOk },
+    thumb: { origin: thumbTip, direction: rotate(q, THUMB), ok: thumbOk },
+  };
+}
+
+/**
+ * What the overlay shows for one pose: pure, so it is tested without WebGL.
+ * @param {{ positions: Float32Array, rotations: Float32Array }} fk
+ *   kb.forwardKinematics(pose): world positions (66) and rotations (88)
+ * @param {object} report  kb.validateClap(pose)
+ * @param {number} [height]  body height of the rig, m
+ * @returns {{ left: {palm, thumb}, right: {palm, thumb}, line: {from, to, ok} }}
+ *   each arrow { origin, direction (unit), ok }
+ */
+export function clapOverlayState(fk, report, height = 1.75) {
+  const { rules } = report;
+  const left = handArrows(fk, LEFT_WRIST, 1, height, rules.palms, rules.thumbLeft);
+  const right = handArrows(fk, RIGHT_WRIST, -1, height, rules.palms, rules.thumbRight);
+  const wrist = (j) => Array.from(fk.positions.subarray(3 * j, 3 * j + 3));
+  return {
+    left,
+    right,
+    line: {
+      from: wrist(LEFT_WRIST),
+      to: wrist(RIGHT_WRIST),
+      ok: rules.separation && rules.ordered,
+    },
+  };
+}
+
+const colorOf = (ok) => (ok ? PASS_COLOR : FAIL_COLOR);
+
+function arrowHelper() {
+  const arrow = new THREE.ArrowHelper(
+    new THREE.Vector3(0, 1, 0),
+    new THREE.Vector3(),
+    ARROW_LENGTH,
+    FAIL_COLOR,
+    0.035,
+    0.022,
+  );
+  // drawn over the body, so an arrow inside a hand still shows
+  for (const part of [arrow.line, arrow.cone]) {
+    part.material.depthTest = false;
+    part.renderOrder = 10;
+  }
+  return arrow;
+}
+
+function wristLine() {
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.Float32BufferAttribute(new Float32Array(6), 3));
+  const line = new THREE.Line(
+    geometry,
+    new THREE.LineBasicMaterial({ color: FAIL_COLOR, depthTest: false }),
+  );
+  line.renderOrder = 10;
+  line.frustumCulled = false;
+  return line;
+}
+
+/**
+ * The overlay's three.js objects. Add `root` to the scene (world frame: the
+ * rig stands at the origin with no transform of its own).
+ * @param {object} kb  the loaded library (forwardKinematics, validateClap)
+ * @param {number} [height]  body height of the rig, m
+ */
+export function createClapOverlay(kb, height = 1.75) {
+  const root = new THREE.Group();
+  root.name = 'clap overlay';
+  const arrows = {
+    left: { palm: arrowHelper(), thumb: arrowHelper() },
+    right: { palm: arrowHelper(), thumb: arrowHelper() },
+  };
+  const line = wristLine();
+  for (const side of Object.values(arrows)) root.add(side.palm, side.thumb);
+  root.add(line);
+  let state = null;
+  const direction = new THREE.Vector3();
+
+  function placeArrow(arrow, spec) {
+    arrow.position.fromArray(spec.origin);
+    arrow.setDirection(direction.fromArray(spec.direction).normalize());
+    arrow.setColor(colorOf(spec.ok));
+  }
+
+  return {
+    root,
+    get visible() {
+      return root.visible;
+    },
+    setVisible(visible) {
+      root.visible = visible;
+    },
+    // pose: the 88 local rotations shown; report: kb.validateClap(pose)
+    update(pose, report) {
+      state = clapOverlayState(kb.forwardKinematics(pose, undefined, { height }), report, height);
+      for (const side of ['left', 'right']) {
+        placeArrow(arrows[side].palm, state[side].palm);
+        placeArrow(arrows[side].thumb, state[side].thumb);
+      }
+      const positions = line.geometry.attributes.position;
+      positions.array.set([...state.line.from, ...state.line.to]);
+      positions.needsUpdate = true;
+      line.material.color.setHex(colorOf(state.line.ok));
+    },
+    // What is drawn, for tests: each part's rule result and colour (hex).
+    describe() {
+      if (!state) return { visible: root.visible, parts: null };
+      const arrowPart = (spec, arrow) => ({
+        ok: spec.ok,
+        color: arrow.line.material.color.getHex(),
+        direction: spec.direction,
+      });
+      return {
+        visible: root.visible,
+        parts: {
+          leftPalm: arrowPart(state.left.palm, arrows.left.palm),
+          rightPalm: arrowPart(state.right.palm, arrows.right.palm),
+          leftThumb: arrowPart(state.left.thumb, arrows.left.thumb),
+          rightThumb: arrowPart(state.right.thumb, arrows.right.thumb),
+          wrists: { ok: state.line.ok, color: line.material.color.getHex() },
+        },
+      };
+    },
+  };
+}
