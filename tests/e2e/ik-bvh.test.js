@@ -180,6 +180,31 @@ describe('BVH import', () => {
     await page.locator('#stage').screenshot({ path: `${OUT}bvh-walk.png` });
   });
 
+  it('imports a file dropped on the page, marking the stage while it is dragged', async () => {
+    const { page } = opened;
+    const text = readFileSync(FIXTURE, 'utf8');
+    const marked = await page.evaluate((content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'dropped.bvh'));
+      const fire = (type) =>
+        window.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      fire('dragenter');
+      fire('dragover');
+      const during = document.querySelector('#stage').classList.contains('drop-target');
+      fire('drop');
+      const after = document.querySelector('#stage').classList.contains('drop-target');
+      return { during, after };
+    }, text);
+    expect(marked).toEqual({ during: true, after: false });
+    await page.waitForFunction(() => window.kblendApp.params.gesture === 'bvh: dropped.bvh');
+    expect(await app(page, () => window.kblendApp.gestureNames())).toEqual(
+      expect.arrayContaining([CLIP, 'bvh: dropped.bvh']),
+    );
+    await page.locator('#notice .notice-close').click();
+  });
+
   it('a truncated, NaN or oversized file shows the reason and changes nothing', async () => {
     const { page } = opened;
     const text = readFileSync(FIXTURE, 'utf8');
