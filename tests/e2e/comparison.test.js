@@ -109,6 +109,22 @@ describe('comparison mode', () => {
     expect(plots.playheads).toBe(2);
     expect(plots.title).toContain('right_wrist');
 
+    // the joint picker: the speed plot and the Hopf inset follow it
+    await page
+      .locator('.lil-gui .lil-controller', { hasText: 'plotted joint' })
+      .locator('select')
+      .selectOption('left_shoulder');
+    await page.waitForFunction(() => window.kblendApp.params.joint === 'left_shoulder');
+    const picked = await page.evaluate(() => ({
+      joint: window.kblendApp.comparison().joint,
+      title: document.querySelector('.speed-plot .method-plot-title').textContent,
+      caption: window.kblendApp.hopfInset().caption,
+    }));
+    expect(picked.joint).toBe('left_shoulder');
+    expect(picked.title).toContain('left_shoulder');
+    expect(picked.caption).toContain('left_shoulder');
+    await page.waitForFunction(() => location.hash.includes('jnt=left_shoulder'));
+
     await page.waitForTimeout(300); // let the cards and the rigs settle
     await page.screenshot({ path: `${SHOTS}/comparison.png` });
     expect(log.errors).toEqual([]);
