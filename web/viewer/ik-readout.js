@@ -1,17 +1,17 @@
 // The IK solve's figures beside the clap check: shown while the clap is
 // solved with IK, hidden otherwise.
 
-function row(table, label, goal) {
+// Two columns only (the hint goes in a tooltip): the lower row is shared
+// with the envelope plot, which needs the width.
+function row(table, label, hint) {
   const tr = document.createElement('tr');
+  tr.title = hint;
   const th = document.createElement('th');
   th.textContent = label;
   const value = document.createElement('td');
   value.className = 'value';
   value.textContent = '–';
-  const hint = document.createElement('td');
-  hint.className = 'goal';
-  hint.textContent = goal;
-  tr.append(th, value, hint);
+  tr.append(th, value);
   table.append(tr);
   return { tr, value };
 }
@@ -22,10 +22,10 @@ export function createIkReadout(container) {
   const caption = document.createElement('caption');
   caption.textContent = 'IK solve';
   table.append(caption);
-  const iterations = row(table, 'iterations', 'Levenberg–Marquardt');
-  const cost = row(table, 'cost ½‖r‖²', 'least squares');
-  const time = row(table, 'solve time', 'once, then cached');
-  const verdict = row(table, 'clap rules', 'on the solved pose');
+  const iterations = row(table, 'iterations', 'Levenberg–Marquardt iterations of the clap solve');
+  const cost = row(table, 'cost ½‖r‖²', 'the least-squares cost left at the end');
+  const time = row(table, 'solve time', 'solved once per A-pose angle, then cached');
+  const verdict = row(table, 'clap rules', 'every clap rule on the solved pose');
   table.hidden = true;
   container.append(table);
 
