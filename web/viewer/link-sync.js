@@ -16,6 +16,9 @@ export function createLinkSync() {
     if (pending === null) return;
     const hash = pending;
     pending = null;
+    // A link pasted since our last write has not been read yet: it wins,
+    // and the page writes again once it has applied it (adopt()).
+    if (location.hash.replace(/^#/, '') !== lastWritten) return;
     if (hash === lastWritten) return;
     lastWritten = hash;
     history.replaceState(history.state, '', `#${hash}`);
@@ -32,6 +35,10 @@ export function createLinkSync() {
     // True when the hash is not the one the page wrote (a pasted link).
     isForeign(hash) {
       return hash.replace(/^#/, '') !== lastWritten;
+    },
+    // The page has read this (pasted) hash: later writes replace it.
+    adopt(hash) {
+      lastWritten = hash.replace(/^#/, '');
     },
     url() {
       flush();

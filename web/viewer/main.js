@@ -277,6 +277,7 @@ async function start() {
   // A link pasted into this tab's address bar.
   window.addEventListener('hashchange', () => {
     if (!link.isForeign(location.hash)) return;
+    link.adopt(location.hash);
     const opened = parseShareHash(location.hash, linkContext);
     notices = opened.notices;
     if (notices.length > 0) notice.show('The link was repaired:', notices);
