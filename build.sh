@@ -98,10 +98,28 @@ run_native_tests() {
   for kind in native asan; do
     log "native C tests ($kind)"
     for t in "$OUT/$kind"/test_*; do
-      "$t" || failed=1
+      "$t" | tee -a "$OUT/results/native.txt" || failed=1
     done
   done
   return $failed
+}
+
+# One closing line over every level: "total: N passed, N failed".
+print_totals() {
+  node -e '
+    const fs = require("fs");
+    let passed = 0, failed = 0;
+    for (const line of fs.readFileSync(process.argv[1], "utf8").split("\n")) {
+      const m = /: (\d+) passed, (\d+) failed/.exec(line);
+      if (m) passed += +m[1], failed += +m[2];
+    }
+    for (const file of process.argv.slice(2)) {
+      const r = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+    }
+    console.log(`total: ${passed} passed, ${failed} failed`);
+  ' "$OUT/results/native.txt" "$OUT/results/unit.json" "$OUT/results/e2e.json"
 }
 
 cmd=${1:-build}
@@ -119,11 +137,15 @@ case "$cmd" in
   test)
     setup browser
     build_all
+    rm -rf "$OUT/results" && mkdir -p "$OUT/results"
     run_native_tests
     log "unit tests (Vitest: WASM module and JS modules)"
-    npx vitest run --config tests/unit/vitest.config.js
+    npx vitest run --config tests/unit/vitest.config.js \
+      --reporter=default --reporter=json --outputFile.json="$OUT/results/unit.json"
     log "browser end-to-end tests (Chromium)"
-    npx vitest run --config tests/e2e/vitest.config.js
+    npx vitest run --config tests/e2e/vitest.config.js \
+      --reporter=default --reporter=json --outputFile.json="$OUT/results/e2e.json"
+    print_totals
     ;;
   bench)
     setup
