@@ -29,8 +29,9 @@ apt_install() {
 
 setup() {
   command -v emcc >/dev/null || apt_install emcc emscripten
-  if [ "${1:-}" = browser ]; then
+  if [ "${1:-}" = test ]; then
     command -v chromium >/dev/null || apt_install chromium chromium
+    command -v clang-format >/dev/null || apt_install clang-format clang-format
   fi
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "npm ci"
@@ -135,7 +136,9 @@ case "$cmd" in
     exec npx vite preview --host 127.0.0.1 --port "${PORT:-5173}" --strictPort
     ;;
   test)
-    setup browser
+    setup test
+    log "formatting (prettier, clang-format)"
+    npm run --silent format:check
     build_all
     rm -rf "$OUT/results" && mkdir -p "$OUT/results"
     run_native_tests

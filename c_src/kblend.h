@@ -355,12 +355,14 @@ kb_status kb_clap_check(const kb_skeleton *s, const float *local,
  * kb_solver (about 200 KB): allocate it once, nothing is allocated per
  * iteration. */
 
-#define KB_IK_DOF (3 + 3 * KB_JOINT_COUNT)      /* 69 */
-#define KB_IK_POSE_DOUBLES (3 + KB_POSE_FLOATS) /* flat pose: root, rotations  \
-                                                 */
-#define KB_IK_MAX_PAIRS 32                      /* pairs per task */
-#define KB_IK_MAX_ROWS (6 * KB_IK_MAX_PAIRS)    /* rows per task */
-#define KB_IK_MAX_TASKS 8                       /* tasks of each kind */
+/* Degrees of freedom: root translation, then 3 per joint (69). */
+#define KB_IK_DOF (3 + 3 * KB_JOINT_COUNT)
+/* A flat double pose: root translation, then the local rotations. */
+#define KB_IK_POSE_DOUBLES (3 + KB_POSE_FLOATS)
+/* Capacities: pairs and rows per task, tasks of each kind. */
+#define KB_IK_MAX_PAIRS 32
+#define KB_IK_MAX_ROWS (6 * KB_IK_MAX_PAIRS)
+#define KB_IK_MAX_TASKS 8
 
 /* A pose in double precision: root translation and 22 unit local
  * rotations [x, y, z, w] (the pelvis's is the root rotation). */

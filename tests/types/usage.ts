@@ -1,6 +1,12 @@
 // Compiled (not run) by tests/unit/types.test.js: the declarations must
 // describe the library as README shows it.
-import { hopfPath, loadKBlend, PAPER_EXAMPLE, type KBlend, type Preview } from '../../web/lib/kblend.js';
+import {
+  hopfPath,
+  loadKBlend,
+  PAPER_EXAMPLE,
+  type KBlend,
+  type Preview,
+} from '../../web/lib/kblend.js';
 
 async function main(): Promise<void> {
   const kb: KBlend = await loadKBlend();
@@ -18,7 +24,14 @@ async function main(): Promise<void> {
   const clap = kb.solveClap(kb.idlePose());
   const figures = kb.compareMethods({ gesture: 'clap' });
   const path: Float32Array = hopfPath(kb, PAPER_EXAMPLE.p, PAPER_EXAMPLE.r, { method: 'kli' });
-  console.log(ok, run.tStop, clap.converged, kb.skeleton.names[0], figures.kblend.jumpAtStart, path.length);
+  console.log(
+    ok,
+    run.tStop,
+    clap.converged,
+    kb.skeleton.names[0],
+    figures.kblend.jumpAtStart,
+    path.length,
+  );
 }
 
 void main();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { kb } from './support.js';
 
 const joint = (name) => kb.skeleton.names.indexOf(name);
-const position = (positions, name) => Array.from(positions.subarray(3 * joint(name), 3 * joint(name) + 3));
+const position = (positions, name) =>
+  Array.from(positions.subarray(3 * joint(name), 3 * joint(name) + 3));
 
 // Arms straight forward, yawed inward by theta, wrists turned so the palms
 // face each other with the thumbs up (the native clap test's pose).
@@ -16,7 +17,10 @@ function clapPose(theta) {
   ];
   const conj = (q) => [-q[0], -q[1], -q[2], q[3]];
   const hands = { left: [-0.5, -0.5, -0.5, 0.5], right: [-0.5, 0.5, 0.5, 0.5] };
-  for (const [side, sign] of [['left', -1], ['right', 1]]) {
+  for (const [side, sign] of [
+    ['left', -1],
+    ['right', 1],
+  ]) {
     const yaw = [0, Math.sin((sign * theta) / 2), 0, Math.cos((sign * theta) / 2)];
     pose.set(mul(yaw, hands[side]), 4 * joint(`${side}_shoulder`));
     pose.set(mul(mul(conj(hands[side]), conj(yaw)), hands[side]), 4 * joint(`${side}_wrist`));
@@ -44,7 +48,9 @@ describe('skeleton and forward kinematics', () => {
   it('puts the idle wrists below the shoulders, left at x > 0', () => {
     const { positions } = kb.forwardKinematics(kb.idlePose());
     for (const side of ['left', 'right']) {
-      expect(position(positions, `${side}_wrist`)[1]).toBeLessThan(position(positions, `${side}_shoulder`)[1] - 0.4);
+      expect(position(positions, `${side}_wrist`)[1]).toBeLessThan(
+        position(positions, `${side}_shoulder`)[1] - 0.4,
+      );
     }
     expect(position(positions, 'left_wrist')[0]).toBeGreaterThan(0);
     const moved = kb.forwardKinematics(kb.idlePose(), [1, 0, -2]).positions;
@@ -77,7 +83,9 @@ describe('clap check', () => {
 
   it('rejects broken poses', () => {
     expect(() => kb.validateClap(new Float32Array(88))).toThrow(/joint 0 has a zero quaternion/);
-    expect(() => kb.forwardKinematics(new Float32Array(87))).toThrow(/localRotations must have length 88, got length 87/);
+    expect(() => kb.forwardKinematics(new Float32Array(87))).toThrow(
+      /localRotations must have length 88, got length 87/,
+    );
     const nan = kb.idlePose();
     nan[5] = NaN;
     expect(() => kb.forwardKinematics(nan)).toThrow(/localRotations\[5\] must be finite, got NaN/);

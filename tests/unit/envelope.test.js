@@ -15,7 +15,8 @@ describe('envelope', () => {
 
   it('joins the plateau with zero slope (C¹) and matches its derivative', () => {
     const opts = { attack: 0.2, release: 0.3 };
-    for (const p of [0, 0.2 - 1e-7, 0.7 + 1e-7, 1]) expect(Math.abs(kb.envelopeSlope(p, opts))).toBeLessThan(1e-4);
+    for (const p of [0, 0.2 - 1e-7, 0.7 + 1e-7, 1])
+      expect(Math.abs(kb.envelopeSlope(p, opts))).toBeLessThan(1e-4);
     for (let p = 0.01; p < 0.99; p += 0.0213) {
       const h = 1e-3;
       const numeric = (kb.envelope(p + h, opts) - kb.envelope(p - h, opts)) / (2 * h);

@@ -30,7 +30,9 @@ describe('deadband filter', () => {
   it('is a pure gate with λ = ∞ and follows by the KLI flow with follower kli', () => {
     const gate = kb.createFilter({ lambda: Infinity });
     gate.step(aboutX(0), 1 / 30);
-    expect(Array.from(gate.step(aboutX(0.08), 1 / 30))).toEqual(Array.from(Float32Array.from(aboutX(0.08))));
+    expect(Array.from(gate.step(aboutX(0.08), 1 / 30))).toEqual(
+      Array.from(Float32Array.from(aboutX(0.08))),
+    );
     const kli = kb.createFilter({ follower: 'kli' });
     kli.step(aboutX(0), 1 / 30);
     const out = kli.step(aboutX(0.08), 1 / 60);
@@ -50,7 +52,9 @@ describe('deadband filter', () => {
     expect(() => kb.createFilter({ epsilon: -1 })).toThrow(/epsilon must be .*≥ 0.*got -1/);
     expect(() => kb.createFilter({ lambda: -2 })).toThrow(/lambda must be .*> 0.*got -2/);
     expect(() => kb.createFilter({ lambda: NaN })).toThrow(RangeError);
-    expect(() => kb.createFilter({ follower: 'spring' })).toThrow(/follower must be one of "exp", "kli", got "spring"/);
+    expect(() => kb.createFilter({ follower: 'spring' })).toThrow(
+      /follower must be one of "exp", "kli", got "spring"/,
+    );
     const filter = kb.createFilter();
     expect(() => filter.step([0, 0, 0, 0], 0.1)).toThrow(/zero quaternion/);
     expect(() => filter.step([0, 0, 1], 0.1)).toThrow(/q must have length 4/);

@@ -42,7 +42,9 @@ describe('Kuramoto–Lohe interpolation', () => {
     expect(() => kb.kli(P, R, { rate: 0 })).toThrow(/rate must be/);
     expect(() => kb.kli([0, 0, 0, 0], R)).toThrow(/p must be a nonzero quaternion/);
     expect(() => kb.kli(P, [NaN, 0, 0, 1])).toThrow(/r\[0\] must be finite, got NaN/);
-    expect(() => kb.kli(P, R, { method: 'midpoint' })).toThrow(/method must be one of "rk4", "euler"/);
+    expect(() => kb.kli(P, R, { method: 'midpoint' })).toThrow(
+      /method must be one of "rk4", "euler"/,
+    );
     expect(() => kb.kliAt(P, R, -1)).toThrow(/t must be/);
   });
 });

@@ -43,7 +43,9 @@ describe('native and WASM agree within 1e-6', () => {
     });
     native.previewTimes.forEach((t, i) => {
       const pose = preview.evaluate(t);
-      expect(maxGap(pose, native.previewPoses.slice(88 * i, 88 * i + 88))).toBeLessThanOrEqual(1e-6);
+      expect(maxGap(pose, native.previewPoses.slice(88 * i, 88 * i + 88))).toBeLessThanOrEqual(
+        1e-6,
+      );
     });
   });
 });

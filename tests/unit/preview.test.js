@@ -26,7 +26,8 @@ describe('gesture preview', () => {
     const a = kb.createPreview(options);
     for (const t of [2.9, 0.3, 1.7, 2.2]) a.evaluate(t);
     const b = kb.createPreview(options);
-    for (const t of [1.234, 0.5, 2.75, 0]) expect(bitsEqual(a.evaluate(t), b.evaluate(t))).toBe(true);
+    for (const t of [1.234, 0.5, 2.75, 0])
+      expect(bitsEqual(a.evaluate(t), b.evaluate(t))).toBe(true);
     // playing forward at display rate lands on the same pose as a seek
     for (let t = 0; t <= 2; t += 1 / 60) a.evaluate(t);
     const fresh = kb.createPreview(options);
@@ -69,12 +70,22 @@ describe('gesture preview', () => {
 
   it('rejects bad options with the parameter, the value and what is allowed', () => {
     expect(() => kb.createPreview({ gesture: 'moonwalk' })).toThrow(/moonwalk/);
-    expect(() => kb.createPreview({ gesture: 'clap', attack: 0.6, release: 0.5 })).toThrow(/attack \+ release must be ≤ 1/);
-    expect(() => kb.createPreview({ gesture: 'clap', epsilon: -0.1 })).toThrow(/epsilon must be .*got -0.1/);
+    expect(() => kb.createPreview({ gesture: 'clap', attack: 0.6, release: 0.5 })).toThrow(
+      /attack \+ release must be ≤ 1/,
+    );
+    expect(() => kb.createPreview({ gesture: 'clap', epsilon: -0.1 })).toThrow(
+      /epsilon must be .*got -0.1/,
+    );
     expect(() => kb.createPreview({ gesture: 'clap', lambda: -1 })).toThrow(/lambda must be/);
-    expect(() => kb.createPreview({ gesture: 'clap', duration: 0 })).toThrow(/duration must be .*got 0/);
-    expect(() => kb.createPreview({ gesture: 'clap', jitter: NaN })).toThrow(/jitter must be .*got NaN/);
-    expect(() => kb.createPreview({ gesture: 'clap', shape: 'cubic' })).toThrow(/shape must be one of/);
+    expect(() => kb.createPreview({ gesture: 'clap', duration: 0 })).toThrow(
+      /duration must be .*got 0/,
+    );
+    expect(() => kb.createPreview({ gesture: 'clap', jitter: NaN })).toThrow(
+      /jitter must be .*got NaN/,
+    );
+    expect(() => kb.createPreview({ gesture: 'clap', shape: 'cubic' })).toThrow(
+      /shape must be one of/,
+    );
     expect(() => kb.createPreview({ gesture: 42 })).toThrow(TypeError);
     const preview = kb.createPreview({ gesture: 'clap' });
     expect(() => preview.evaluate(NaN)).toThrow(/t must be .*got NaN/);

@@ -55,8 +55,12 @@ describe('slerp', () => {
 
   it('takes the shortest path and hits its endpoints (property)', () => {
     const quat = fc
-      .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
-        fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+      .tuple(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+      )
       .filter((q) => Math.hypot(...q) > 0.1);
     fc.assert(
       fc.property(quat, quat, fc.double({ min: 0, max: 1, noNaN: true }), (a, b, u) => {

@@ -33,7 +33,10 @@ export function slerpReference(a, b, u) {
   const s = d < 0 ? -1 : 1;
   d *= s;
   const om = Math.acos(Math.min(1, d));
-  const [wa, wb] = om < 1e-12 ? [1 - u, u] : [Math.sin((1 - u) * om) / Math.sin(om), Math.sin(u * om) / Math.sin(om)];
+  const [wa, wb] =
+    om < 1e-12
+      ? [1 - u, u]
+      : [Math.sin((1 - u) * om) / Math.sin(om), Math.sin(u * om) / Math.sin(om)];
   const q = a.map((v, i) => wa * v + s * wb * b[i]);
   const n = Math.hypot(...q);
   return q.map((v) => v / n);

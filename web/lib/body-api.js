@@ -36,7 +36,14 @@ export function createBodyApi(core, scratch) {
       root.view.set(rootTranslation);
       rootPtr = root.ptr;
     }
-    const status = fn._kb_forward_kinematics(skeletonFor(height), pose.ptr, rootPtr, 0, positions.ptr, rotations.ptr);
+    const status = fn._kb_forward_kinematics(
+      skeletonFor(height),
+      pose.ptr,
+      rootPtr,
+      0,
+      positions.ptr,
+      rotations.ptr,
+    );
     core.check(status, 'forwardKinematics');
     return { positions: positions.view.slice(), rotations: rotations.view.slice() };
   }

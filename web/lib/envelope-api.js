@@ -35,7 +35,13 @@ export function createEnvelopeApi(core, scratch) {
     checkNumber('releaseSeconds', releaseSeconds, { min: 0 });
     checkNumber('duration', duration, { min: 0, minOpen: true });
     core.check(
-      fn._kb_envelope_ratios_from_seconds(attackSeconds, releaseSeconds, duration, out.ptr, out.ptr + 4),
+      fn._kb_envelope_ratios_from_seconds(
+        attackSeconds,
+        releaseSeconds,
+        duration,
+        out.ptr,
+        out.ptr + 4,
+      ),
       'envelopeRatios',
     );
     return { attack: out.view[0], release: out.view[1] };

@@ -3,7 +3,12 @@ import { createOwnedBlock } from './memory.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions } from './validate.js';
 
 export const FOLLOWERS = ['exp', 'kli'];
-export const FILTER_DEFAULTS = Object.freeze({ epsilon: 0.0005, lambda: 18, dtMax: 1 / 30, follower: 'exp' });
+export const FILTER_DEFAULTS = Object.freeze({
+  epsilon: 0.0005,
+  lambda: 18,
+  dtMax: 1 / 30,
+  follower: 'exp',
+});
 
 export function checkFilterOptions(options) {
   const o = { ...FILTER_DEFAULTS, ...checkOptions('options', options) };
@@ -30,7 +35,15 @@ export function createFilterApi(core) {
     const io = core.floats(ioPtr, 4 * joints);
     const followerCode = FOLLOWERS.indexOf(o.follower);
     core.check(
-      fn._kb_filter_init_flat(block.ptr, o.epsilon, o.lambda, o.dtMax, followerCode, statePtr, joints),
+      fn._kb_filter_init_flat(
+        block.ptr,
+        o.epsilon,
+        o.lambda,
+        o.dtMax,
+        followerCode,
+        statePtr,
+        joints,
+      ),
       'createFilter',
     );
     let changed = 0;
@@ -43,8 +56,12 @@ export function createFilterApi(core) {
         checkArrayLike('q', q, 4 * joints);
         checkNumber('dt', dt, { allowInfinity: true });
         for (let j = 0; j < joints; j++) {
-          if (!(q[4 * j] ** 2 + q[4 * j + 1] ** 2 + q[4 * j + 2] ** 2 + q[4 * j + 3] ** 2 > 1e-24)) {
-            throw new RangeError(`q: joint ${j} is a zero quaternion; a nonzero [x, y, z, w] is needed`);
+          if (
+            !(q[4 * j] ** 2 + q[4 * j + 1] ** 2 + q[4 * j + 2] ** 2 + q[4 * j + 3] ** 2 > 1e-24)
+          ) {
+            throw new RangeError(
+              `q: joint ${j} is a zero quaternion; a nonzero [x, y, z, w] is needed`,
+            );
           }
         }
         io.set(q);

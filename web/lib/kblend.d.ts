@@ -11,10 +11,28 @@ export type * from './ik.js';
 
 export type Quat = ArrayLike<number>;
 export type JointName =
-  | 'pelvis' | 'left_hip' | 'right_hip' | 'spine1' | 'left_knee' | 'right_knee'
-  | 'spine2' | 'left_ankle' | 'right_ankle' | 'spine3' | 'left_foot' | 'right_foot'
-  | 'neck' | 'left_collar' | 'right_collar' | 'head' | 'left_shoulder' | 'right_shoulder'
-  | 'left_elbow' | 'right_elbow' | 'left_wrist' | 'right_wrist';
+  | 'pelvis'
+  | 'left_hip'
+  | 'right_hip'
+  | 'spine1'
+  | 'left_knee'
+  | 'right_knee'
+  | 'spine2'
+  | 'left_ankle'
+  | 'right_ankle'
+  | 'spine3'
+  | 'left_foot'
+  | 'right_foot'
+  | 'neck'
+  | 'left_collar'
+  | 'right_collar'
+  | 'head'
+  | 'left_shoulder'
+  | 'right_shoulder'
+  | 'left_elbow'
+  | 'right_elbow'
+  | 'left_wrist'
+  | 'right_wrist';
 
 export interface EnvelopeOptions {
   /** Attack ratio a ≥ 0 (default 0.15). */
@@ -151,7 +169,13 @@ export interface ClapReport {
   order: number;
   ordered: boolean;
   ok: boolean;
-  rules: { separation: boolean; palms: boolean; thumbLeft: boolean; thumbRight: boolean; ordered: boolean };
+  rules: {
+    separation: boolean;
+    palms: boolean;
+    thumbLeft: boolean;
+    thumbRight: boolean;
+    ordered: boolean;
+  };
 }
 
 /** n SLERP pairs living in the core's heap (no copies per call). */
@@ -180,7 +204,12 @@ export interface KBlend extends IkApi, ComparisonApi {
   eulerFromQuat(q: Quat): Float32Array;
   createBatch(n: number): SlerpBatch;
   kli(p: Quat, r: Quat, options?: KliOptions): KliResult;
-  kliAt(p: Quat, r: Quat, t: number, options?: { rate?: number; shortestPath?: boolean }): Float32Array;
+  kliAt(
+    p: Quat,
+    r: Quat,
+    t: number,
+    options?: { rate?: number; shortestPath?: boolean },
+  ): Float32Array;
   kliWeight(theta0: number, rate: number, t: number): number;
   createFilter(options?: FilterOptions): Filter;
   readonly skeleton: { readonly names: readonly JointName[]; readonly parents: readonly number[] };

@@ -21,11 +21,26 @@ export function createKliApi(core, scratch) {
     pBuf.view.set(p);
     rBuf.view.set(r);
     core.check(
-      fn._kb_kli_flat(pBuf.ptr, rBuf.ptr, rate, step, epsilon, METHODS.indexOf(method), shortestPath ? 1 : 0, maxSteps, result.ptr),
+      fn._kb_kli_flat(
+        pBuf.ptr,
+        rBuf.ptr,
+        rate,
+        step,
+        epsilon,
+        METHODS.indexOf(method),
+        shortestPath ? 1 : 0,
+        maxSteps,
+        result.ptr,
+      ),
       'kli',
     );
     const v = result.view;
-    return { tStop: v[0], steps: v[1], q: Float64Array.from(v.subarray(2, 6)), converged: v[6] === 1 };
+    return {
+      tStop: v[0],
+      steps: v[1],
+      q: Float64Array.from(v.subarray(2, 6)),
+      converged: v[6] === 1,
+    };
   }
 
   // The closed-form state at time t: slerp(p, r, u(t)).
@@ -37,7 +52,10 @@ export function createKliApi(core, scratch) {
     checkNumber('rate', rate, { min: 0, minOpen: true });
     pBuf.view.set(p);
     rBuf.view.set(r);
-    core.check(fn._kb_kli_at(pBuf.ptr, rBuf.ptr, t, rate, shortestPath ? 1 : 0, result.ptr), 'kliAt');
+    core.check(
+      fn._kb_kli_at(pBuf.ptr, rBuf.ptr, t, rate, shortestPath ? 1 : 0, result.ptr),
+      'kliAt',
+    );
     return Float32Array.from(result.view.subarray(0, 4));
   }
 

@@ -7,7 +7,14 @@ import { FILTER_DEFAULTS, FOLLOWERS, checkFilterOptions } from './filter-api.js'
 import { getGesture, parseGesture } from './gestures.js';
 import { createOwnedBlock } from './memory.js';
 import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
-import { checkArrayLike, checkNumber, checkOneOf, checkOptions, checkRatios, describe } from './validate.js';
+import {
+  checkArrayLike,
+  checkNumber,
+  checkOneOf,
+  checkOptions,
+  checkRatios,
+  describe,
+} from './validate.js';
 
 export const SHAPES = ['smoothstep', 'kli'];
 export const ORDERS = ['kblend', 'seed', 'naive-euler'];
@@ -32,9 +39,13 @@ const POSE = 4 * JOINT_COUNT;
 function resolveGesture(gesture) {
   if (typeof gesture === 'string') return getGesture(gesture);
   if (gesture && typeof gesture === 'object') {
-    return Object.isFrozen(gesture) && gesture.joints ? gesture : parseGesture(gesture, 'custom gesture');
+    return Object.isFrozen(gesture) && gesture.joints
+      ? gesture
+      : parseGesture(gesture, 'custom gesture');
   }
-  throw new TypeError(`gesture must be a gesture name or a gesture object, got ${describe(gesture)}`);
+  throw new TypeError(
+    `gesture must be a gesture name or a gesture object, got ${describe(gesture)}`,
+  );
 }
 
 // A ready-made track (e.g. a retargeted clip): times in seconds and whole
@@ -48,20 +59,35 @@ function checkTrack(track) {
   checkArrayLike('track.times', times, times.length);
   for (let i = 1; i < times.length; i++) {
     if (!(times[i] > times[i - 1])) {
-      throw new RangeError(`track.times must increase, got ${times[i - 1]} then ${times[i]} at key ${i}`);
+      throw new RangeError(
+        `track.times must increase, got ${times[i - 1]} then ${times[i]} at key ${i}`,
+      );
     }
   }
   checkArrayLike('track.rotations', rotations, times.length * POSE);
-  if (loop) checkNumber('track.period', period, { min: times[times.length - 1] - times[0], minOpen: true });
+  if (loop)
+    checkNumber('track.period', period, { min: times[times.length - 1] - times[0], minOpen: true });
   if (mask !== undefined) checkArrayLike('track.mask', mask, JOINT_COUNT);
-  return { times, rotations, loop: !!loop, period: loop ? period : 0, mask, duration: times[times.length - 1] };
+  return {
+    times,
+    rotations,
+    loop: !!loop,
+    period: loop ? period : 0,
+    mask,
+    duration: times[times.length - 1],
+  };
 }
 
 function resolveOptions(options) {
   const o = { ...PREVIEW_DEFAULTS, ...checkOptions('options', options) };
   if (options?.track !== undefined) delete o.gesture;
   checkRatios(o.attack, o.release);
-  checkFilterOptions({ epsilon: o.epsilon, lambda: o.lambda, dtMax: o.dtMax, follower: o.follower });
+  checkFilterOptions({
+    epsilon: o.epsilon,
+    lambda: o.lambda,
+    dtMax: o.dtMax,
+    follower: o.follower,
+  });
   checkNumber('fps', o.fps, { min: 1, max: 240 });
   checkNumber('jitter', o.jitter, { min: 0, max: 0.5 });
   checkNumber('seed', o.seed, { min: 0, max: MAX_SEED, integer: true });
@@ -79,7 +105,8 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
   function gestureTrack(gesture, { attack, release, duration, apose }) {
     const idle = bodyApi.idlePose(apose);
     const hold = Math.max(1 - attack - release, 1e-3);
-    const toSeconds = (time) => (gesture.timeUnit === 'hold' ? duration * (attack + time * hold) : time);
+    const toSeconds = (time) =>
+      gesture.timeUnit === 'hold' ? duration * (attack + time * hold) : time;
     const times = new Float32Array(gesture.keyframes.length);
     const rotations = new Float32Array(gesture.keyframes.length * POSE);
     const mask = new Uint8Array(JOINT_COUNT);
@@ -93,7 +120,13 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
         mask[j] = 1;
       }
     });
-    return { times, rotations, mask, loop: gesture.loop, period: gesture.loop ? gesture.period : 0 };
+    return {
+      times,
+      rotations,
+      mask,
+      loop: gesture.loop,
+      period: gesture.loop ? gesture.period : 0,
+    };
   }
 
   function createPreview(options = {}) {
@@ -166,7 +199,9 @@ class Preview {
     );
     if (status !== 0) {
       this.block.free();
-      throw new RangeError(`createPreview: the gesture track was rejected: ${core.statusText(status)}`);
+      throw new RangeError(
+        `createPreview: the gesture track was rejected: ${core.statusText(status)}`,
+      );
     }
     this.core = core;
     this.fn = fn;
@@ -186,7 +221,10 @@ class Preview {
   evaluateInto(t, out) {
     this.#live();
     checkNumber('t', t, { allowInfinity: true });
-    this.core.check(this.fn._kb_preview_evaluate(this.block.ptr, t, this.outPtr, this.changedPtr), 'evaluate');
+    this.core.check(
+      this.fn._kb_preview_evaluate(this.block.ptr, t, this.outPtr, this.changedPtr),
+      'evaluate',
+    );
     this.changed = this.core.i32[this.changedPtr >> 2];
     out.set(this.out);
     return out;
@@ -200,7 +238,10 @@ class Preview {
   frame(k) {
     this.#live();
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
-    this.core.check(this.fn._kb_preview_frame(this.block.ptr, k, this.outPtr, this.changedPtr), 'frame');
+    this.core.check(
+      this.fn._kb_preview_frame(this.block.ptr, k, this.outPtr, this.changedPtr),
+      'frame',
+    );
     this.changed = this.core.i32[this.changedPtr >> 2];
     return this.out.slice();
   }

@@ -3,9 +3,12 @@
 // names the parameter, the value and what is allowed.
 
 export function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) return `an array of length ${value.length}`;
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null)
+    return String(value);
+  if (Array.isArray(value) || ArrayBuffer.isView(value))
+    return `an array of length ${value.length}`;
   return `a ${typeof value}`;
 }
 
@@ -17,7 +20,11 @@ function boundsText(min, max, minOpen, maxOpen) {
 
 // A number in [min, max] (bounds optional, open with minOpen / maxOpen).
 // Infinity passes only when allowInfinity is set and the bounds allow it.
-export function checkNumber(name, value, { min, max, minOpen, maxOpen, integer, allowInfinity } = {}) {
+export function checkNumber(
+  name,
+  value,
+  { min, max, minOpen, maxOpen, integer, allowInfinity } = {},
+) {
   if (typeof value !== 'number') {
     throw new TypeError(`${name} must be a number, got ${describe(value)}`);
   }
@@ -37,7 +44,8 @@ export function checkNumber(name, value, { min, max, minOpen, maxOpen, integer, 
 }
 
 export function checkArrayLike(name, value, length) {
-  const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+  const isArrayLike =
+    Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
   if (!isArrayLike) {
     throw new TypeError(`${name} must be an array of ${length} numbers, got ${describe(value)}`);
   }
@@ -61,7 +69,9 @@ export function checkQuat(name, value) {
   checkArrayLike(name, value, 4);
   const n2 = value[0] ** 2 + value[1] ** 2 + value[2] ** 2 + value[3] ** 2;
   if (!(n2 > 1e-24)) {
-    throw new RangeError(`${name} must be a nonzero quaternion [x, y, z, w], got [${Array.from(value).join(', ')}]`);
+    throw new RangeError(
+      `${name} must be a nonzero quaternion [x, y, z, w], got [${Array.from(value).join(', ')}]`,
+    );
   }
   return value;
 }
@@ -70,9 +80,12 @@ export function checkQuat(name, value) {
 export function checkPose(name, value, count) {
   checkArrayLike(name, value, count * 4);
   for (let j = 0; j < count; j++) {
-    const n2 = value[4 * j] ** 2 + value[4 * j + 1] ** 2 + value[4 * j + 2] ** 2 + value[4 * j + 3] ** 2;
+    const n2 =
+      value[4 * j] ** 2 + value[4 * j + 1] ** 2 + value[4 * j + 2] ** 2 + value[4 * j + 3] ** 2;
     if (!(n2 > 1e-24)) {
-      throw new RangeError(`${name}: joint ${j} has a zero quaternion; every joint needs a nonzero [x, y, z, w]`);
+      throw new RangeError(
+        `${name}: joint ${j} has a zero quaternion; every joint needs a nonzero [x, y, z, w]`,
+      );
     }
   }
   return value;
@@ -80,7 +93,9 @@ export function checkPose(name, value, count) {
 
 export function checkOneOf(name, value, allowed) {
   if (!allowed.includes(value)) {
-    throw new RangeError(`${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
+    throw new RangeError(
+      `${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`,
+    );
   }
   return value;
 }
@@ -98,6 +113,8 @@ export function checkRatios(attack, release) {
   checkNumber('attack', attack, { min: 0, max: 1 });
   checkNumber('release', release, { min: 0, max: 1 });
   if (attack + release > 1 + 1e-9) {
-    throw new RangeError(`attack + release must be ≤ 1, got ${attack} + ${release} = ${attack + release}`);
+    throw new RangeError(
+      `attack + release must be ≤ 1, got ${attack} + ${release} = ${attack + release}`,
+    );
   }
 }
