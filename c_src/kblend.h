@@ -733,6 +733,9 @@ int kb_preview_frame_count(const kb_preview *pv);
 kb_status kb_filter_init_flat(kb_filter *f, float epsilon, float lambda,
                               float dt_max, int follower, float *state,
                               int count);
+/* Hand marker which (0 left palm centre, 1 right palm centre, 2 left thumb
+ * tip, 3 right thumb tip) as joint, offset x, y, z (4 floats). */
+kb_status kb_hand_marker_flat(const kb_skeleton *s, int which, float *out);
 /* out: separation, palm_dot, thumb_left, thumb_right, order, then the
  * five rule results and ok as 0/1 (11 floats). */
 kb_status kb_clap_check_flat(const kb_skeleton *s, const float *local,

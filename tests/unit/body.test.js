@@ -92,3 +92,17 @@ describe('clap check', () => {
     expect(() => kb.idlePose(3)).toThrow(/apose must be .*got 3/);
   });
 });
+
+describe('hand markers', () => {
+  it('are the core palm centres and thumb tips, in the wrist frames, scaled by height', () => {
+    const m = kb.handMarkers();
+    expect(m.leftPalm.joint).toBe(joint('left_wrist'));
+    expect(m.rightThumb.joint).toBe(joint('right_wrist'));
+    expect(m.leftPalm.offset[0]).toBeGreaterThan(0); // along the left arm, +X
+    expect(m.rightPalm.offset[0]).toBeLessThan(0);
+    expect(m.leftPalm.offset[1]).toBeLessThan(0); // palm side, −Y
+    expect(m.leftThumb.offset[2]).toBeGreaterThan(0); // thumb side, +Z
+    const tall = kb.handMarkers(2);
+    expect(tall.leftThumb.offset[2] / m.leftThumb.offset[2]).toBeCloseTo(2 / 1.75, 5);
+  });
+});

@@ -17,7 +17,9 @@ const identity = () => {
   for (let j = 0; j < 22; j++) pose[4 * j + 3] = 1;
   return pose;
 };
-const stateOf = (pose) => clapOverlayState(kb.forwardKinematics(pose), kb.validateClap(pose), 1.75);
+const markers = kb.handMarkers(1.75);
+const stateOf = (pose) =>
+  clapOverlayState(kb.forwardKinematics(pose), kb.validateClap(pose), markers);
 
 describe('clapOverlayState', () => {
   it('at the T-pose bind: palms down, thumbs forward, palm centres out along the arms', () => {
@@ -45,7 +47,7 @@ describe('clapOverlayState', () => {
       ...report,
       rules: { separation: true, palms: true, thumbLeft: false, thumbRight: true, ordered: false },
     };
-    const state = clapOverlayState(fk, forged);
+    const state = clapOverlayState(fk, forged, markers);
     expect(state.left.palm.ok).toBe(true);
     expect(state.right.palm.ok).toBe(true);
     expect(state.left.thumb.ok).toBe(false);
@@ -53,7 +55,8 @@ describe('clapOverlayState', () => {
     // the line needs both separation and order
     expect(state.line.ok).toBe(false);
     expect(
-      clapOverlayState(fk, { ...forged, rules: { ...forged.rules, ordered: true } }).line.ok,
+      clapOverlayState(fk, { ...forged, rules: { ...forged.rules, ordered: true } }, markers).line
+        .ok,
     ).toBe(true);
   });
 

@@ -79,6 +79,31 @@ export function createBodyApi(core, scratch) {
     };
   }
 
+  // The hand markers of the core (palm centres, thumb tips): points fixed
+  // in a wrist's frame, { joint, offset: [x, y, z] } (m), for a body height.
+  function handMarkers(height) {
+    const ptr = skeletonFor(height);
+    const marker = (which) => {
+      core.check(fn._kb_hand_marker_flat(ptr, which, report.ptr), 'handMarkers');
+      const v = report.view;
+      return Object.freeze({ joint: v[0], offset: Object.freeze([v[1], v[2], v[3]]) });
+    };
+    return Object.freeze({
+      leftPalm: marker(0),
+      rightPalm: marker(1),
+      leftThumb: marker(2),
+      rightThumb: marker(3),
+    });
+  }
+
   const skeleton = Object.freeze({ names: JOINT_NAMES, parents: JOINT_PARENTS });
-  return { skeleton, skeletonFor, idlePose, forwardKinematics, bindPositions, validateClap };
+  return {
+    skeleton,
+    skeletonFor,
+    idlePose,
+    forwardKinematics,
+    bindPositions,
+    validateClap,
+    handMarkers,
+  };
 }

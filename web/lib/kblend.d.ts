@@ -221,6 +221,15 @@ export interface KBlend extends IkApi, ComparisonApi {
     options?: { height?: number },
   ): { positions: Float32Array; rotations: Float32Array };
   validateClap(localRotations: ArrayLike<number>, options?: { height?: number }): ClapReport;
+  /** The core's hand markers: points fixed in a wrist's frame (m). */
+  handMarkers(
+    height?: number,
+  ): Readonly<
+    Record<
+      'leftPalm' | 'rightPalm' | 'leftThumb' | 'rightThumb',
+      { joint: number; offset: readonly number[] }
+    >
+  >;
   createPreview(options?: PreviewOptions): Preview;
   readonly gestureNames: readonly string[];
   getGesture(name: string): Gesture;

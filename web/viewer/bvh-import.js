@@ -12,6 +12,7 @@ import {
   mapJointNames,
 } from '../lib/bvh-retarget.js';
 import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { multiplyQuat, rotateVector } from '../lib/quaternion-math.js';
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_FRAMES = 100000;
@@ -204,36 +205,13 @@ function sourceMotion(parsed, joints, frames) {
         continue;
       }
       const pq = worldQ.subarray(4 * parent, 4 * parent + 4);
-      const moved = rotate(pq, local);
+      const moved = rotateVector(pq, local);
       const from = (f * n + parent) * 3;
       for (let k = 0; k < 3; k++) positions[out + k] = positions[from + k] + moved[k];
-      multiply(pq, q, worldQ.subarray(4 * i, 4 * i + 4));
+      multiplyQuat(pq, q, worldQ.subarray(4 * i, 4 * i + 4));
     }
   }
   return { positions, rest };
-}
-
-function rotate(q, v) {
-  const [x, y, z, w] = q;
-  const tx = 2 * (y * v[2] - z * v[1]);
-  const ty = 2 * (z * v[0] - x * v[2]);
-  const tz = 2 * (x * v[1] - y * v[0]);
-  return [
-    v[0] + w * tx + (y * tz - z * ty),
-    v[1] + w * ty + (z * tx - x * tz),
-    v[2] + w * tz + (x * ty - y * tx),
-  ];
-}
-
-function multiply(a, b, out) {
-  const x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  const y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  const z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  const w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x;
-  out[1] = y;
-  out[2] = z;
-  out[3] = w;
 }
 
 // input: the file's text (or bytes); kb: the loaded library. Options:

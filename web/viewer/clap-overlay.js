@@ -5,42 +5,31 @@
 // separation and order for the line). Updated every frame from the pose
 // shown, through the core's forward kinematics and clap check.
 import * as THREE from 'three';
+import { rotateVector } from '../lib/quaternion-math.js';
 
 export const PASS_COLOR = 0x3fb97a;
 export const FAIL_COLOR = 0xe5534b;
 
 const LEFT_WRIST = 20;
 const RIGHT_WRIST = 21;
-const HAND = 0.108; // hand length, fraction of body height (SPEC §3)
 const ARROW_LENGTH = 0.14; // m: long enough to read, short of the other hand
 // Hand axes in a wrist's local frame at the bind (SPEC §3).
 const PALM_NORMAL = [0, -1, 0];
 const THUMB = [0, 0, 1];
 
-function rotate(q, v) {
-  const [x, y, z, w] = q;
-  const tx = 2 * (y * v[2] - z * v[1]);
-  const ty = 2 * (z * v[0] - x * v[2]);
-  const tz = 2 * (x * v[1] - y * v[0]);
-  return [
-    v[0] + w * tx + (y * tz - z * ty),
-    v[1] + w * ty + (z * tx - x * tz),
-    v[2] + w * tz + (x * ty - y * tx),
-  ];
-}
-
 const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 
 // One hand's arrows. The palm arrow starts at the palm centre and the
-// thumb arrow at the thumb tip: the points the core's hand markers use.
-function handArrows(fk, wrist, along, height, palmOk, thumbOk) {
+// thumb arrow at the thumb tip: the core's hand markers (kb.handMarkers).
+function handArrows(fk, palmMarker, thumbMarker, palmOk, thumbOk) {
+  const wrist = palmMarker.joint;
   const q = Array.from(fk.rotations.subarray(4 * wrist, 4 * wrist + 4));
   const p = Array.from(fk.positions.subarray(3 * wrist, 3 * wrist + 3));
-  const palmCentre = add(p, rotate(q, [along * 0.4 * HAND * height, -0.012 * height, 0]));
-  const thumbTip = add(p, rotate(q, [along * 0.35 * HAND * height, 0, 0.035 * height]));
+  const palmCentre = add(p, rotateVector(q, palmMarker.offset));
+  const thumbTip = add(p, rotateVector(q, thumbMarker.offset));
   return {
-    palm: { origin: palmCentre, direction: rotate(q, PALM_NORMAL), ok: palmOk },
-    thumb: { origin: thumbTip, direction: rotate(q, THUMB), ok: thumbOk },
+    palm: { origin: palmCentre, direction: rotateVector(q, PALM_NORMAL), ok: palmOk },
+    thumb: { origin: thumbTip, direction: rotateVector(q, THUMB), ok: thumbOk },
   };
 }
 
@@ -49,14 +38,20 @@ function handArrows(fk, wrist, along, height, palmOk, thumbOk) {
  * @param {{ positions: Float32Array, rotations: Float32Array }} fk
  *   kb.forwardKinematics(pose): world positions (66) and rotations (88)
  * @param {object} report  kb.validateClap(pose)
- * @param {number} [height]  body height of the rig, m
+ * @param {object} markers  kb.handMarkers(height) of the rig
  * @returns {{ left: {palm, thumb}, right: {palm, thumb}, line: {from, to, ok} }}
  *   each arrow { origin, direction (unit), ok }
  */
-export function clapOverlayState(fk, report, height = 1.75) {
+export function clapOverlayState(fk, report, markers) {
   const { rules } = report;
-  const left = handArrows(fk, LEFT_WRIST, 1, height, rules.palms, rules.thumbLeft);
-  const right = handArrows(fk, RIGHT_WRIST, -1, height, rules.palms, rules.thumbRight);
+  const left = handArrows(fk, markers.leftPalm, markers.leftThumb, rules.palms, rules.thumbLeft);
+  const right = handArrows(
+    fk,
+    markers.rightPalm,
+    markers.rightThumb,
+    rules.palms,
+    rules.thumbRight,
+  );
   const wrist = (j) => Array.from(fk.positions.subarray(3 * j, 3 * j + 3));
   return {
     left,
@@ -107,6 +102,7 @@ function wristLine() {
  * @param {number} [height]  body height of the rig, m
  */
 export function createClapOverlay(kb, height = 1.75) {
+  const markers = kb.handMarkers(height);
   const root = new THREE.Group();
   root.name = 'clap overlay';
   const arrows = {
@@ -135,7 +131,7 @@ export function createClapOverlay(kb, height = 1.75) {
     },
     // pose: the 88 local rotations shown; report: kb.validateClap(pose)
     update(pose, report) {
-      state = clapOverlayState(kb.forwardKinematics(pose, undefined, { height }), report, height);
+      state = clapOverlayState(kb.forwardKinematics(pose, undefined, { height }), report, markers);
       for (const side of ['left', 'right']) {
         placeArrow(arrows[side].palm, state[side].palm);
         placeArrow(arrows[side].thumb, state[side].thumb);
