@@ -33,6 +33,23 @@ kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
   return KB_OK;
 }
 
+kb_status kb_forward_kinematics_batch(const kb_skeleton *s, const float *local,
+                                      int count, const float *root_translations,
+                                      float *world_positions,
+                                      float *world_rotations) {
+  if (!s || !local || !world_positions || !world_rotations) return KB_ERR_NULL;
+  if (count < 0) return KB_ERR_OUT_OF_RANGE;
+  for (int k = 0; k < count; k++) {
+    const float *root = root_translations ? root_translations + 3 * k : NULL;
+    kb_status st =
+        kb_forward_kinematics(s, local + KB_POSE_FLOATS * k, root, NULL,
+                              world_positions + 3 * KB_JOINT_COUNT * k,
+                              world_rotations + KB_POSE_FLOATS * k);
+    if (st != KB_OK) return st;
+  }
+  return KB_OK;
+}
+
 kb_status kb_marker_position(const kb_marker *m, const float *world_positions,
                              const float *world_rotations, float out[3]) {
   if (!m || !world_positions || !world_rotations || !out) return KB_ERR_NULL;

@@ -238,6 +238,13 @@ kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
                                 const float root_translation[3],
                                 const float root_rotation[4],
                                 float *world_positions, float *world_rotations);
+/* Forward kinematics of count poses in one call: local holds count·88
+ * floats, root_translations count·3 (nullable: all at the origin); the
+ * outputs hold count·66 and count·88 floats. */
+kb_status kb_forward_kinematics_batch(const kb_skeleton *s, const float *local,
+                                      int count, const float *root_translations,
+                                      float *world_positions,
+                                      float *world_rotations);
 /* World position of a marker given FK output. */
 kb_status kb_marker_position(const kb_marker *m, const float *world_positions,
                              const float *world_rotations, float out[3]);

@@ -98,8 +98,33 @@ static void test_fk_root_and_markers(void) {
         KB_ERR_ZERO_QUAT);
 }
 
+static void test_fk_batch(void) {
+  kb_skeleton s;
+  kb_skeleton_init(&s, 1.75f);
+  enum { N = 3 };
+  float local[N * 88], roots[N * 3], pos[N * 66], rot[N * 88];
+  for (int k = 0; k < N; k++) {
+    kb_idle_pose(0.4f * k, local + 88 * k);
+    roots[3 * k] = (float)k, roots[3 * k + 1] = 0, roots[3 * k + 2] = -1;
+  }
+  CHECK(kb_forward_kinematics_batch(&s, local, N, roots, pos, rot) == KB_OK);
+  for (int k = 0; k < N; k++) {
+    float one_pos[66], one_rot[88];
+    kb_forward_kinematics(&s, local + 88 * k, roots + 3 * k, NULL, one_pos,
+                          one_rot);
+    CHECK(memcmp(one_pos, pos + 66 * k, sizeof one_pos) == 0);
+    CHECK(memcmp(one_rot, rot + 88 * k, sizeof one_rot) == 0);
+  }
+  local[88 + 3] = NAN;
+  CHECK(kb_forward_kinematics_batch(&s, local, N, NULL, pos, rot) ==
+        KB_ERR_NOT_FINITE);
+  CHECK(kb_forward_kinematics_batch(&s, local, -1, NULL, pos, rot) ==
+        KB_ERR_OUT_OF_RANGE);
+}
+
 int main(void) {
   test_names_and_parents();
+  test_fk_batch();
   test_proportions();
   test_idle_pose();
   test_fk_root_and_markers();

@@ -106,3 +106,24 @@ describe('hand markers', () => {
     expect(tall.leftThumb.offset[2] / m.leftThumb.offset[2]).toBeCloseTo(2 / 1.75, 5);
   });
 });
+
+describe('forward kinematics of many poses', () => {
+  it('matches one call per pose and rejects partial poses', () => {
+    const poses = [kb.idlePose(0), kb.idlePose(0.6), kb.idlePose(1.2)];
+    const flat = new Float32Array(poses.length * 88);
+    poses.forEach((p, k) => flat.set(p, 88 * k));
+    const roots = Float32Array.from([0, 0, 0, 1, 0, 0, 0, 0, 2]);
+    const batch = kb.forwardKinematicsBatch(flat, roots);
+    poses.forEach((p, k) => {
+      const one = kb.forwardKinematics(p, roots.subarray(3 * k, 3 * k + 3));
+      expect(batch.positions.subarray(66 * k, 66 * k + 66)).toEqual(one.positions);
+      expect(batch.rotations.subarray(88 * k, 88 * k + 88)).toEqual(one.rotations);
+    });
+    expect(() => kb.forwardKinematicsBatch(new Float32Array(100))).toThrow(
+      /localRotations must hold a whole number of poses/,
+    );
+    expect(() => kb.forwardKinematicsBatch(flat, [1, 2])).toThrow(
+      /rootTranslations must have length 9, got length 2/,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 // The body: skeleton, idle pose, forward kinematics, the clap check.
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
-import { checkArrayLike, checkNumber, checkPose } from './validate.js';
+import { checkArrayLike, checkNumber, checkPose, describe } from './validate.js';
 
 export const DEFAULT_HEIGHT = 1.75;
 export const DEFAULT_APOSE = 1.18;
@@ -46,6 +46,48 @@ export function createBodyApi(core, scratch) {
     );
     core.check(status, 'forwardKinematics');
     return { positions: positions.view.slice(), rotations: rotations.view.slice() };
+  }
+
+  // Many poses in one call: localRotations holds count·88 numbers,
+  // rootTranslations (optional) count·3. The heap block grows to the
+  // largest batch seen and is kept.
+  let batchBlock = { ptr: 0, floats: 0 };
+  function forwardKinematicsBatch(localRotations, rootTranslations, { height } = {}) {
+    const isArrayLike = Array.isArray(localRotations) || ArrayBuffer.isView(localRotations);
+    if (!isArrayLike || localRotations.length % 88 !== 0 || localRotations.length === 0) {
+      throw new RangeError(
+        `localRotations must hold a whole number of poses (a non-empty multiple of 88 numbers), got ${describe(localRotations)}`,
+      );
+    }
+    const count = localRotations.length / 88;
+    checkPose('localRotations', localRotations, JOINT_COUNT * count);
+    if (rootTranslations !== undefined) {
+      checkArrayLike('rootTranslations', rootTranslations, 3 * count);
+    }
+    const floats = count * (88 + 3 + 66 + 88);
+    if (batchBlock.floats < floats) {
+      core.free(batchBlock.ptr);
+      batchBlock = { ptr: core.alloc(4 * floats), floats };
+    }
+    const localPtr = batchBlock.ptr;
+    const rootPtr = localPtr + 4 * 88 * count;
+    const positionsPtr = rootPtr + 4 * 3 * count;
+    const rotationsPtr = positionsPtr + 4 * 66 * count;
+    core.floats(localPtr, 88 * count).set(localRotations);
+    if (rootTranslations !== undefined) core.floats(rootPtr, 3 * count).set(rootTranslations);
+    const status = fn._kb_forward_kinematics_batch(
+      skeletonFor(height),
+      localPtr,
+      count,
+      rootTranslations === undefined ? 0 : rootPtr,
+      positionsPtr,
+      rotationsPtr,
+    );
+    core.check(status, 'forwardKinematicsBatch');
+    return {
+      positions: core.floats(positionsPtr, 66 * count).slice(),
+      rotations: core.floats(rotationsPtr, 88 * count).slice(),
+    };
   }
 
   // World positions of the T-pose bind (identity rotations).
@@ -102,6 +144,7 @@ export function createBodyApi(core, scratch) {
     skeletonFor,
     idlePose,
     forwardKinematics,
+    forwardKinematicsBatch,
     bindPositions,
     validateClap,
     handMarkers,

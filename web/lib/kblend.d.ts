@@ -220,6 +220,12 @@ export interface KBlend extends IkApi, ComparisonApi {
     rootTranslation?: ArrayLike<number>,
     options?: { height?: number },
   ): { positions: Float32Array; rotations: Float32Array };
+  /** count poses (count·88 numbers) in one call; roots count·3. */
+  forwardKinematicsBatch(
+    localRotations: ArrayLike<number>,
+    rootTranslations?: ArrayLike<number>,
+    options?: { height?: number },
+  ): { positions: Float32Array; rotations: Float32Array };
   validateClap(localRotations: ArrayLike<number>, options?: { height?: number }): ClapReport;
   /** The core's hand markers: points fixed in a wrist's frame (m). */
   handMarkers(
