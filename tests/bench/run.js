@@ -8,10 +8,10 @@ import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
 import { benchKli } from './kli.js';
 import { createThreePipeline } from './three-pipeline.js';
-import { msPerCall } from './timing.js';
+import { msPerCallInterleaved } from './timing.js';
 
-// One pass of work per call, best of the rounds (see timing.js).
-const time = (work) => msPerCall(work, 1);
+// One pass of work per call, contenders interleaved round by round.
+const sideBySide = (works) => msPerCallInterleaved(works, 1);
 
 export function report(name, ms, extra = '') {
   console.log(`${name.padEnd(52)} ${ms.toFixed(4).padStart(12)} ms  ${extra}`);
@@ -53,12 +53,14 @@ function benchPipeline(kb) {
   const out = new Float32Array(88);
   const frames = 30000;
   const n = preview.frameCount;
-  const kbMs = time(() => {
-    for (let i = 0; i < frames; i++) preview.evaluateInto((i % n) / 30, out);
-  });
-  const threeMs = time(() => {
-    for (let i = 0; i < frames; i++) three(i % n, out);
-  });
+  const [kbMs, threeMs] = sideBySide([
+    () => {
+      for (let i = 0; i < frames; i++) preview.evaluateInto((i % n) / 30, out);
+    },
+    () => {
+      for (let i = 0; i < frames; i++) three(i % n, out);
+    },
+  ]);
   console.log(
     '\nWhole 22-joint pipeline frame (track, deadband filter, envelope blend), per frame:',
   );
@@ -87,11 +89,13 @@ function benchBatch(kb) {
   const b = batch.b.slice();
   const u = batch.u.slice();
   const out = new Float32Array(4 * n);
-  const plainMs = time(() => batch.slerp());
-  const fastMs = time(() => batch.slerpFast());
-  const threeMs = time(() => {
-    for (let i = 0; i < n; i++) Quaternion.slerpFlat(out, 4 * i, a, 4 * i, b, 4 * i, u[i]);
-  });
+  const [plainMs, fastMs, threeMs] = sideBySide([
+    () => batch.slerp(),
+    () => batch.slerpFast(),
+    () => {
+      for (let i = 0; i < n; i++) Quaternion.slerpFlat(out, 4 * i, a, 4 * i, b, 4 * i, u[i]);
+    },
+  ]);
   console.log('\nBatch SLERP, 1,000,000 pairs:');
   report(
     'kblend kb_slerp_batch (WASM, plain kernel)',

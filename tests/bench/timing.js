@@ -20,3 +20,25 @@ export function msPerCall(fn, roundMs = 60) {
   }
   return best;
 }
+
+// Side by side: the same rounds for every contender, interleaved (A B C,
+// A B C, …) so a busy spell of the machine hits them alike. Returns the
+// best ms per call of each, in the order given.
+export function msPerCallInterleaved(fns, roundMs = 60) {
+  for (const fn of fns) for (let i = 0; i < 3; i++) fn();
+  const best = fns.map(() => Infinity);
+  for (let round = 0; round < ROUNDS; round++) {
+    fns.forEach((fn, i) => {
+      let calls = 0;
+      const start = performance.now();
+      let elapsed = 0;
+      while (elapsed < roundMs) {
+        fn();
+        calls++;
+        elapsed = performance.now() - start;
+      }
+      best[i] = Math.min(best[i], elapsed / calls);
+    });
+  }
+  return best;
+}
