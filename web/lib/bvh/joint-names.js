@@ -46,9 +46,13 @@ function buildAliases() {
 
 export const SPINE = Object.freeze(['spine1', 'spine2', 'spine3']);
 
-// "mixamorig:LeftArm" → "LeftArm"; "Bip01 L Thigh" → "L Thigh".
+// "mixamorig:LeftArm" and three.js's sanitized "mixamorigLeftArm" →
+// "LeftArm"; "Bip01 L Thigh" → "L Thigh".
 function withoutPrefix(name) {
-  return name.replace(/^.*[:|]/, '').replace(/^bip0*1(?=\s|_|$)\s*_?/i, '');
+  return name
+    .replace(/^.*[:|]/, '')
+    .replace(/^mixamorig\d*_?(?=[A-Z])/, '')
+    .replace(/^bip0*1(?=\s|_|$)\s*_?/i, '');
 }
 
 // Kimodo/SMPL spelling: lower case, "l_"/"r_" spelled out.
