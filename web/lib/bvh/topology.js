@@ -111,7 +111,17 @@ function mapUpperBody(indexOf, taken, up, children, rest) {
   const [neckPath, ...arms] = branches;
   if (neckPath && upward(neckPath) > sideways(neckPath)) {
     assign(indexOf, taken, J.neck, neckPath[0]);
-    assign(indexOf, taken, J.head, neckPath[Math.min(1, neckPath.length - 1)]);
+    // our head joint sits at the base of the skull, about 5 % of the body
+    // height above the neck: whatever extra neck or head-top joints exist
+    const heights = rest.map((p) => p[1]);
+    const target = y(neckPath[0]) + 0.05 * (Math.max(...heights) - Math.min(...heights));
+    const head = neckPath
+      .slice(1)
+      .reduce(
+        (best, i) => (Math.abs(y(i) - target) < Math.abs(y(best) - target) ? i : best),
+        neckPath[neckPath.length - 1],
+      );
+    assign(indexOf, taken, J.head, head);
   }
   for (const path of arms.slice(0, 2)) {
     const left = rest[path[path.length - 1]][0] > rest[chest][0];
