@@ -102,7 +102,10 @@ function framesOf(source, fps) {
   if (fps !== undefined)
     throw new TypeError('fps applies to a preview; a clip keeps its own frames');
   const count = track.times.length;
-  const frameTime = count > 1 ? (track.times[count - 1] - track.times[0]) / (count - 1) : 1 / 30;
+  // a clip's own frame time (importBvh gives it) is exact; float32 key times are not
+  const measured = count > 1 ? (track.times[count - 1] - track.times[0]) / (count - 1) : 1 / 30;
+  const frameTime =
+    source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : measured;
   for (let k = 1; k < count; k++) {
     const step = track.times[k] - track.times[k - 1];
     if (!(Math.abs(step - frameTime) <= 1e-4 * frameTime + 1e-6)) {

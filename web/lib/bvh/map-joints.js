@@ -48,6 +48,6 @@ export function listNames(names, max = 60) {
 export function mapJoints({ names, parents, rest, map = 'auto' }) {
   const indexOf = explicitMapping(map, names);
   mapByName(names, parents, indexOf);
-  mapByTopology(indexOf, parents, rest);
+  mapByTopology(indexOf, parents, rest, names);
   return describeMapping(names, indexOf);
 }

@@ -2,8 +2,9 @@
 // branches, legs are the chains that go down from it, the chest is where
 // the spine branches into two arms and a neck. Within a limb the two
 // longest consecutive segments are the thigh and shank (or upper arm and
-// forearm), whatever extra joints (hip dummies, twist bones, fingers) the
-// chain has. Sides come from the rest pose: our left is +X.
+// forearm), whatever extra joints (hip dummies, fingers) the chain has;
+// twist and roll bones, which lie on the limb in any rest pose, are known
+// by their names. Sides come from the rest pose: our left is +X.
 import { JOINT_NAMES } from '../skeleton-names.js';
 import { mapSpine } from './joint-names.js';
 
@@ -49,7 +50,8 @@ function assign(indexOf, taken, joint, source) {
 
 // A limb chain onto [top joint, middle, end, (next)] with the joint above
 // the longest pair as the optional `before` (the collar of an arm).
-function mapLimb(indexOf, taken, path, rest, joints) {
+function mapLimb(indexOf, taken, fullPath, rest, joints, names) {
+  const path = fullPath.filter((j) => !/twist|roll/i.test(names[j] ?? ''));
   const i = longestPair(path, rest);
   if (i < 0) return;
   const [before, top, middle, end, next] = joints;
@@ -69,7 +71,7 @@ function firstBranch(from, children) {
 
 // Fills the joints indexOf leaves at −1 (never changes a set one).
 // rest: world rest positions of the source joints ([x, y, z] each).
-export function mapByTopology(indexOf, parents, rest) {
+export function mapByTopology(indexOf, parents, rest, names = []) {
   const children = childrenOf(parents);
   const taken = new Set(indexOf.filter((i) => i >= 0));
   const root = parents.indexOf(-1);
@@ -88,20 +90,21 @@ export function mapByTopology(indexOf, parents, rest) {
   for (const path of legs) {
     const left = rest[path[path.length - 1]][0] > rest[pelvis][0];
     const s = left ? 'left_' : 'right_';
-    mapLimb(indexOf, taken, path, rest, [
-      undefined,
-      J[s + 'hip'],
-      J[s + 'knee'],
-      J[s + 'ankle'],
-      J[s + 'foot'],
-    ]);
+    mapLimb(
+      indexOf,
+      taken,
+      path,
+      rest,
+      [undefined, J[s + 'hip'], J[s + 'knee'], J[s + 'ankle'], J[s + 'foot']],
+      names,
+    );
   }
-  if (up) mapUpperBody(indexOf, taken, up, children, rest);
+  if (up) mapUpperBody(indexOf, taken, up, children, rest, names);
   mapSpine(indexOf, parents, taken);
   return indexOf;
 }
 
-function mapUpperBody(indexOf, taken, up, children, rest) {
+function mapUpperBody(indexOf, taken, up, children, rest, names) {
   const chest = firstBranch(up[0], children);
   const y = (i) => rest[i][1];
   const branches = children[chest].map((c) => mainPath(c, children, rest));
@@ -127,6 +130,6 @@ function mapUpperBody(indexOf, taken, up, children, rest) {
     const left = rest[path[path.length - 1]][0] > rest[chest][0];
     const s = left ? 'left_' : 'right_';
     const joints = [J[s + 'collar'], J[s + 'shoulder'], J[s + 'elbow'], J[s + 'wrist']];
-    mapLimb(indexOf, taken, path, rest, joints);
+    mapLimb(indexOf, taken, path, rest, joints, names);
   }
 }
