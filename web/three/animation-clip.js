@@ -34,7 +34,8 @@ export function toAnimationClip(preview, { name, boneNames, rootOffset = PELVIS_
   const times = new Float32Array(frames);
   const values = JOINT_NAMES.map(() => new Float32Array(4 * frames));
   const roots = new Float32Array(3 * frames);
-  let moves = false;
+  // previews say whether they carry root motion; other sources show it
+  let moves = preview.hasRoot === true;
   for (let k = 0; k < frames; k++) {
     times[k] = preview.frameTime(k);
     const pose = preview.frame(k);
@@ -42,7 +43,7 @@ export function toAnimationClip(preview, { name, boneNames, rootOffset = PELVIS_
     const root = typeof preview.root === 'function' ? preview.root(times[k]) : [0, 0, 0];
     for (let i = 0; i < 3; i++) {
       roots[3 * k + i] = rootOffset[i] + root[i];
-      moves ||= root[i] !== 0;
+      if (preview.hasRoot === undefined) moves ||= root[i] !== 0;
     }
   }
   const tracks = [];
