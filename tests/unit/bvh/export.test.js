@@ -107,3 +107,30 @@ describe('exportBvh round trips', () => {
     expect(() => kb.exportBvh(uneven)).toThrow(/track.times must be evenly spaced/);
   });
 });
+
+describe('exportBvh and importBvh refuse hostile arguments with the library errors', () => {
+  const preview = kb.createPreview();
+  const cases = [
+    () => kb.exportBvh({ times: 5, rotations: 5 }),
+    () => kb.exportBvh({ times: [0], rotations: [1, 2] }),
+    () => kb.exportBvh({ times: [0, NaN], rotations: new Float32Array(176) }),
+    () => kb.exportBvh({ track: { times: [0, 1], rotations: new Float32Array(176), root: [1] } }),
+    () => kb.exportBvh({ track: { times: [0, 1e-9], rotations: new Float32Array(176) } }),
+    () => kb.exportBvh(preview, null),
+    () => kb.exportBvh(preview, { height: -1 }),
+    () => kb.importBvh(null),
+    () => kb.importBvh('HIERARCHY', null),
+    () => kb.importBvh('HIERARCHY', { map: 7 }),
+    () => kb.importBvh('HIERARCHY\nROOT\n'),
+    () => kb.importBvh('HIERARCHY\nEnd Site\n{\n'),
+  ];
+  it.each(cases.map((c, i) => [i, c]))('case %i is a TypeError or RangeError', (_, call) => {
+    let error;
+    try {
+      call();
+    } catch (e) {
+      error = e;
+    }
+    expect(error instanceof TypeError || error instanceof RangeError).toBe(true);
+  });
+});

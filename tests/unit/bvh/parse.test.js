@@ -115,6 +115,7 @@ describe('importBvh refuses hostile and broken files, naming the line', () => {
         error = e;
       }
       expect(error).toBeInstanceOf(BvhImportError);
+      expect(error).toBeInstanceOf(RangeError); // the library's error kinds
       expect(error.message.startsWith('hostile.bvh')).toBe(true);
       expect(error.message).toContain(message);
     });

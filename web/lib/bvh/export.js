@@ -6,11 +6,12 @@
 // before them (pelvis bind offset + root translation). Units: centimetres
 // by default (what most mocap tools expect), or metres.
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
-import { checkNumber, checkOneOf, checkOptions, describe } from '../validate.js';
+import { checkArrayLike, checkNumber, checkOneOf, checkOptions, describe } from '../validate.js';
 
 const DEG = 180 / Math.PI;
 const POSE = 4 * JOINT_COUNT;
 const UNITS = { cm: 100, m: 1 };
+const MAX_FRAMES = 1e6;
 
 // XYZ Euler (R = Rx·Ry·Rz) of a unit quaternion, radians, as three.js's
 // Euler.setFromRotationMatrix(…, 'XYZ') computes it.
@@ -85,6 +86,7 @@ function framesOf(source, fps) {
     const rate = fps ?? source.fps;
     checkNumber('fps', rate, { min: 1, max: 1000 });
     const count = Math.floor(source.duration * rate + 1e-6) + 1;
+    checkNumber('frames (duration × fps)', count, { max: MAX_FRAMES });
     const poses = new Float32Array(count * POSE);
     const roots = new Float32Array(count * 3);
     for (let k = 0; k < count; k++) {
@@ -94,34 +96,34 @@ function framesOf(source, fps) {
     return { poses, roots, frameTime: 1 / rate, count };
   }
   const track = source?.track ?? source;
-  if (!track || !track.times || !track.rotations) {
+  if (!track || typeof track !== 'object' || !track.times || !track.rotations) {
     throw new TypeError(
       `source must be a preview, a clip ({ track }) or a track ({ times, rotations, root? }), got ${describe(source)}`,
     );
   }
   if (fps !== undefined)
     throw new TypeError('fps applies to a preview; a clip keeps its own frames');
-  const count = track.times.length;
+  const count = track.times?.length;
+  checkNumber('track.times.length', count, { min: 1, max: MAX_FRAMES, integer: true });
+  const times = checkArrayLike('track.times', track.times, count);
+  const poses = checkArrayLike('track.rotations', track.rotations, count * POSE);
+  const roots =
+    track.root == null
+      ? new Float32Array(count * 3)
+      : checkArrayLike('track.root', track.root, count * 3);
   // a clip's own frame time (importBvh gives it) is exact; float32 key times are not
-  const measured = count > 1 ? (track.times[count - 1] - track.times[0]) / (count - 1) : 1 / 30;
-  const frameTime =
-    source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : measured;
+  const measured = count > 1 ? (times[count - 1] - times[0]) / (count - 1) : 1 / 30;
+  const own = source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : measured;
+  const frameTime = checkNumber('the frame time', own, { min: 1e-3, max: 1 });
   for (let k = 1; k < count; k++) {
-    const step = track.times[k] - track.times[k - 1];
+    const step = times[k] - times[k - 1];
     if (!(Math.abs(step - frameTime) <= 1e-4 * frameTime + 1e-6)) {
       throw new RangeError(
-        `track.times must be evenly spaced for BVH, got a step of ${step} s at key ${k} (mean ${frameTime} s)`,
+        `track.times must be evenly spaced for BVH, got a step of ${step} s at key ${k} (frame time ${frameTime} s)`,
       );
     }
   }
-  if (track.rotations.length !== count * POSE)
-    throw new RangeError(
-      `track.rotations must have ${count * POSE} numbers, got ${track.rotations.length}`,
-    );
-  const roots = track.root ?? new Float32Array(count * 3);
-  if (roots.length !== count * 3)
-    throw new RangeError(`track.root must have ${count * 3} numbers, got ${roots.length}`);
-  return { poses: track.rotations, roots, frameTime, count };
+  return { poses, roots, frameTime, count };
 }
 
 export function exportBvh(kb, source, options = {}) {

@@ -93,7 +93,7 @@ export interface BvhApi {
   ): string;
 }
 
-export class BvhImportError extends Error {
+export class BvhImportError extends RangeError {
   readonly name: 'BvhImportError';
   /** The line at fault (1-based), when a line is. */
   readonly line?: number;
