@@ -2,7 +2,7 @@
 import { createOwnedBlock } from './memory.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions } from './validate.js';
 
-export const FOLLOWERS = ['exp', 'kli'];
+export const FOLLOWERS = Object.freeze(['exp', 'kli']);
 export const FILTER_DEFAULTS = Object.freeze({
   epsilon: 0.0005,
   lambda: 18,

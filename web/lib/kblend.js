@@ -13,7 +13,11 @@ import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
 
 export { COMPARISON_METHODS } from './comparison.js';
+export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
+export { ORDERS, SHAPES } from './preview.js';
+export { multiplyQuat, rotateVector } from './quaternion-math.js';
+export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 
 export { PREVIEW_DEFAULTS, gestureNames, getGesture, parseGesture };
 

@@ -16,8 +16,8 @@ import {
   describe,
 } from './validate.js';
 
-export const SHAPES = ['smoothstep', 'kli'];
-export const ORDERS = ['kblend', 'seed', 'naive-euler'];
+export const SHAPES = Object.freeze(['smoothstep', 'kli']);
+export const ORDERS = Object.freeze(['kblend', 'seed', 'naive-euler']);
 export const MAX_SEED = 16777215; // exact in the float32 parameter block
 
 export const PREVIEW_DEFAULTS = Object.freeze({
