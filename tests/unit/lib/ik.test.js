@@ -2,8 +2,8 @@
 // differences in every mode, Levenberg–Marquardt behaviour, masks, the
 // clap solved by IK, and argument errors.
 import { describe, expect, it } from 'vitest';
-import { applyStep, IK_DOF } from '../../web/lib/ik.js';
-import { loadKBlend } from '../../web/lib/kblend.js';
+import { applyStep, IK_DOF } from '../../../web/lib/ik.js';
+import { loadKBlend } from '../../../web/lib/kblend.js';
 
 const kb = await loadKBlend();
 const POSE = 88;
