@@ -78,7 +78,7 @@ build_wasm() {
   emcc -std=c11 -O3 -msimd128 -Ic_src $(c_sources) \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web \
     -sEXPORT_NAME=createKBlendCore -sFILESYSTEM=0 \
-    -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 \
+    -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 -sABORTING_MALLOC=0 \
     -sEXPORTED_FUNCTIONS="$(wasm_exports)" \
     -o "$WASM_OUT/kblend_core.js"
 }
