@@ -319,7 +319,7 @@ export interface SlerpBatch {
   readonly u: Float32Array;
   readonly out: Float32Array;
   slerp(): Float32Array;
-  /** Polynomial kernel, SIMD; the same accuracy bar (1e-5 rad). n ≤ 1,000,000 (fits the heap). */
+  /** Polynomial kernel, SIMD; the same accuracy bar (1e-5 rad). n in kb.limits.batchPairs (fits the heap). */
   slerpFast(): Float32Array;
   dispose(): void;
 }
