@@ -262,14 +262,14 @@ export function createIkApi(core, base) {
     }
     const kinds = { frameVector: 0, retarget: 0 };
     const out = [tasks.length];
-    tasks.forEach((task, index) => {
-      checkOptions(`tasks[${index}]`, task);
+    for (let index = 0; index < tasks.length; index++) {
+      const task = checkOptions(`tasks[${index}]`, tasks[index] ?? null);
       const type = checkOneOf(`tasks[${index}].type`, task.type, ['frameVector', 'retarget']);
       if (++kinds[type] > MAX_TASKS)
         throw new RangeError(`tasks: at most ${MAX_TASKS} ${type} tasks, got more`);
       if (type === 'frameVector') encodeFrameVector(task, { index }, out, workspace);
       else encodeRetarget(task, { index }, out);
-    });
+    }
     core.doubles(tasksBuf, out.length).set(out);
     core.check(fn._kb_ik_set_tasks_flat(workspace, tasksBuf, out.length), 'IK tasks');
   }
@@ -385,7 +385,14 @@ export function createIkApi(core, base) {
 
   // Residual and Jacobian rows of one task at a pose (rows × KB_IK_DOF,
   // row-major), as the solver sees them: for checks and plots.
-  function taskRows(task, { pose = base.idlePose(), root, mask, dofMask, height } = {}) {
+  function taskRows(task, options) {
+    const {
+      pose = base.idlePose(),
+      root,
+      mask,
+      dofMask,
+      height,
+    } = checkOptions('options', options);
     const workspace = workspaceFor(height);
     loadTasks([task], workspace);
     writePose(poseBuf, 'pose', pose, root);
@@ -439,6 +446,7 @@ export function createIkApi(core, base) {
   // Segments from each driven joint to its nearest driven ancestor; the
   // pelvis (when driven) is tied to the world origin, which places the root.
   function defaultRetargetPairs(driven) {
+    checkDriven(driven);
     const pairs = [];
     for (let j = 0; j < JOINT_COUNT; j++) {
       if (!driven[j]) continue;
@@ -456,11 +464,7 @@ export function createIkApi(core, base) {
   function retargetClip(request) {
     const r = { ...RETARGET_DEFAULTS, ...checkOptions('retargetClip request', request) };
     const { positions, driven = new Array(JOINT_COUNT).fill(true) } = r;
-    if (!driven || driven.length !== JOINT_COUNT) {
-      throw new TypeError(
-        `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
-      );
-    }
+    checkDriven(driven);
     const hasLength = positions && typeof positions.length === 'number';
     if (!hasLength || positions.length === 0 || positions.length % SOURCE_STRIDE !== 0) {
       throw new TypeError(
@@ -577,6 +581,16 @@ export function createIkApi(core, base) {
     defaultRetargetPairs,
     ikDefaults: IK_DEFAULTS,
   };
+}
+
+// 22 flags, one per joint: which joints a clip drives.
+function checkDriven(driven) {
+  const ok = Array.isArray(driven) || (ArrayBuffer.isView(driven) && !(driven instanceof DataView));
+  if (!ok || driven.length !== JOINT_COUNT) {
+    throw new TypeError(
+      `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
+    );
+  }
 }
 
 // An array of 1 … MAX_PAIRS pairs, each present (a sparse array's holes

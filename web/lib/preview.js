@@ -149,8 +149,8 @@ export function createPreviewApi(core, rotationApi, bodyApi, body, defaults) {
   // whole pose: the named joints from their Euler angles, every other joint
   // at idle. Also returns the mask of the joints it names.
   function keyframeInto(keyframe, idle, out, at, mask) {
-    checkOptions('keyframe', keyframe);
-    const rotations = checkOptions('keyframe.rotations', keyframe.rotations);
+    checkOptions('keyframe', keyframe ?? null);
+    const rotations = checkOptions('keyframe.rotations', keyframe.rotations ?? null);
     out.set(idle, at);
     for (const name of Object.keys(rotations)) {
       const j = JOINT_NAMES.indexOf(name);
