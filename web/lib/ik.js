@@ -35,14 +35,6 @@ export const IK_DEFAULTS = Object.freeze({
 });
 const OPTION_KEYS = Object.keys(IK_DEFAULTS);
 
-export const CLAP_DEFAULTS = Object.freeze({
-  separation: 0.17,
-  chestForward: 0.17,
-  chestDrop: 0.03,
-  chestWeight: 0.5,
-  referenceWeight: 0.02,
-});
-
 export const RETARGET_DEFAULTS = Object.freeze({
   targetScale: 1,
   weightPosition: 1,
@@ -150,7 +142,15 @@ export function createIkApi(core, base) {
   const markerBuf = core.alloc(4 * 8);
   const stepBuf = core.alloc(IK_DOF * 8);
 
-  function workspaceFor(height = 1.75) {
+  // The clap solve's defaults, from the core (kb_clap_solve_default_options
+  // fills the struct whose fields are the KB_CLAP_OPTION_* slots).
+  fn._kb_clap_solve_default_options(optionsBuf);
+  const clapView = core.doubles(optionsBuf, L.clapDoubles);
+  const CLAP_DEFAULTS = Object.freeze(
+    Object.fromEntries(Object.entries(L.clapSlots).map(([key, slot]) => [key, clapView[slot]])),
+  );
+
+  function workspaceFor(height = base.defaults.height) {
     return workspaces.get(base.checkHeight(height));
   }
 
@@ -425,8 +425,8 @@ export function createIkApi(core, base) {
     checkNumber('options.chestWeight', o.chestWeight, { min: 0 });
     checkNumber('options.referenceWeight', o.referenceWeight, { min: 0 });
     const workspace = workspaceFor(o.height);
-    const clapView = core.doubles(optionsBuf, L.clapDoubles);
-    for (const [key, slot] of Object.entries(L.clapSlots)) clapView[slot] = o[key];
+    const view = core.doubles(optionsBuf, L.clapDoubles);
+    for (const [key, slot] of Object.entries(L.clapSlots)) view[slot] = o[key];
     const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
     if (status !== core.OK && status !== L.notConverged) core.check(status, 'solveClap');
     const pose = core.floats(floatOut, POSE).slice();
@@ -580,6 +580,7 @@ export function createIkApi(core, base) {
     applyStep,
     defaultRetargetPairs,
     ikDefaults: IK_DEFAULTS,
+    clapDefaults: CLAP_DEFAULTS,
   };
 }
 

@@ -937,3 +937,10 @@ describe('hostile gesture files', () => {
     expect(parseGestureJson(JSON.stringify(data), 'wave.json').description).toBe(data.description);
   });
 });
+
+describe('gesture file limits and the core', () => {
+  it('the longest duration, period and time a file may give is the core duration limit', async () => {
+    const kb = await loadKBlend();
+    expect(GESTURE_LIMITS.maxSeconds).toBe(kb.limits.duration.max);
+  });
+});
