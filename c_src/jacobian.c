@@ -7,14 +7,19 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
-static kb_status normalize4(const double q[4], double out[4]) {
-  for (int i = 0; i < 4; i++)
-    if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
-  double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (n < 1e-12) return KB_ERR_ZERO_QUAT;
-  for (int i = 0; i < 4; i++) out[i] = q[i] / n;
+kb_status kb__ik_pose_check(const kb_ik_pose *pose) {
+  for (int i = 0; i < 3; i++)
+    if (!isfinite(pose->root[i])) return KB_ERR_NOT_FINITE;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const double *q = pose->local[j];
+    for (int i = 0; i < 4; i++)
+      if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
+    double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if (n2 < 1e-24) return KB_ERR_ZERO_QUAT;
+    if (fabs(n2 - 1) > KB__UNIT_TOLERANCE) return KB_ERR_OUT_OF_RANGE;
+  }
   return KB_OK;
 }
 
@@ -28,7 +33,7 @@ kb_status kb_ik_pose_from_local(const float *local, const float *root,
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     double q[4] = {local[4 * j], local[4 * j + 1], local[4 * j + 2],
                    local[4 * j + 3]};
-    kb_status st = normalize4(q, out->local[j]);
+    kb_status st = kb__normalize4d(q, out->local[j]);
     if (st != KB_OK) return st;
   }
   return KB_OK;
@@ -51,7 +56,7 @@ kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out) {
     out->root[i] = flat[i];
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    kb_status st = normalize4(flat + 3 + 4 * j, out->local[j]);
+    kb_status st = kb__normalize4d(flat + 3 + 4 * j, out->local[j]);
     if (st != KB_OK) return st;
   }
   return KB_OK;
@@ -91,6 +96,8 @@ static void matvec3(const double m[9], const double v[3], double out[3]) {
 kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
                         kb_ik_frame *out) {
   if (!s || !pose || !out) return KB_ERR_NULL;
+  kb_status st = kb__ik_pose_check(pose);
+  if (st != KB_OK) return st;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int parent = kb_joint_parent(j);
     double local[9],
@@ -159,42 +166,33 @@ kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
   return KB_OK;
 }
 
-/* Hamilton product in double. */
-static void quat_mul(const double a[4], const double b[4], double out[4]) {
-  double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
-}
-
-/* exp([v]) as a quaternion: the double counterpart of
- * kb_quat_from_rotation_vector, with the same series near 0. */
-static void quat_exp(const double v[3], double out[4]) {
-  double angle = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-  double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
-  out[0] = v[0] * k, out[1] = v[1] * k, out[2] = v[2] * k;
-  out[3] = cos(angle / 2);
-}
-
 kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
                            kb_ik_pose *out) {
   if (!pose || !delta || !out) return KB_ERR_NULL;
+  kb_status st = kb__ik_pose_check(pose);
+  if (st != KB_OK) return st;
   for (int i = 0; i < KB_IK_DOF; i++)
     if (!isfinite(delta[i])) return KB_ERR_NOT_FINITE;
-  for (int i = 0; i < 3; i++) out->root[i] = pose->root[i] + delta[i];
+  /* into a copy, so a refused step leaves out (which may be pose) as it was */
+  kb_ik_pose next;
+  for (int i = 0; i < 3; i++) {
+    next.root[i] = pose->root[i] + delta[i];
+    if (!isfinite(next.root[i])) return KB_ERR_NOT_FINITE;
+  }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const double *d = delta + 3 + 3 * j;
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
-      if (out != pose)
-        memcpy(out->local[j], pose->local[j], 4 * sizeof(double));
+      memcpy(next.local[j], pose->local[j], 4 * sizeof(double));
       continue; /* frozen joints stay bit for bit */
     }
     double inc[4], q[4];
-    quat_exp(d, inc);
-    quat_mul(pose->local[j], inc, q);
-    normalize4(q, out->local[j]); /* keeps |q| = 1 against drift */
+    st = kb__quat_exp_d(d, inc);
+    if (st != KB_OK) return st;
+    kb__quat_mul_d(pose->local[j], inc, q);
+    st = kb__normalize4d(q, next.local[j]); /* keeps |q| = 1 against drift */
+    if (st != KB_OK) return st;
   }
+  *out = next;
   return KB_OK;
 }
 

@@ -32,18 +32,94 @@ extern "C" {
 
 typedef enum kb_status {
   KB_OK = 0,
-  KB_ERR_NULL = 1,          /* a required pointer is NULL */
-  KB_ERR_NOT_FINITE = 2,    /* NaN or infinity where a finite value is needed */
-  KB_ERR_OUT_OF_RANGE = 3,  /* a value outside its allowed interval */
-  KB_ERR_ZERO_QUAT = 4,     /* a quaternion of (near) zero norm */
-  KB_ERR_CAPACITY = 5,      /* a count larger than the buffers allow */
-  KB_ERR_NOT_CONVERGED = 6, /* an iteration stopped at its cap */
-  KB_ERR_BAD_ORDER = 7,     /* keyframe times not increasing */
-  KB_ERR_SINGULAR = 8       /* a linear system could not be solved */
+  KB_ERR_NULL = 1,         /* a required pointer is NULL */
+  KB_ERR_NOT_FINITE = 2,   /* NaN or infinity where a finite value is needed */
+  KB_ERR_OUT_OF_RANGE = 3, /* a value outside its allowed interval */
+  KB_ERR_ZERO_QUAT = 4,    /* a quaternion of (near) zero norm */
+  KB_ERR_CAPACITY = 5,     /* a count larger than the buffers allow */
+  /* 6 is retired: an iteration that reaches its cap is not an error (the
+   * result says converged = 0, see the rules above) */
+  KB_ERR_BAD_ORDER = 7 /* keyframe times not increasing */
 } kb_status;
 
 /* A short English text for a status (never NULL). */
 const char *kb_status_text(kb_status status);
+
+/* -------------------------------------------------------------- tunables */
+/* Every tunable's default and inclusive range, defined once here: the
+ * core's checks compare against these macros and bindings read them through
+ * their ABI table. Each bound of a float parameter is a float32 value, so
+ * every v with min <= v <= max, rounded to float, is accepted. */
+
+#define KB_PI 3.14159265358979323846
+#define KB_PI_F ((float)KB_PI)
+
+/* envelope: attack and release ratios of the duration (and a + r <= 1) */
+#define KB_DEFAULT_ATTACK 0.15f
+#define KB_MIN_ATTACK 0.0f
+#define KB_MAX_ATTACK 1.0f
+#define KB_DEFAULT_RELEASE 0.20f
+#define KB_MIN_RELEASE 0.0f
+#define KB_MAX_RELEASE 1.0f
+/* envelope, timed form: seconds */
+#define KB_DEFAULT_ATTACK_SECONDS 0.45f
+#define KB_MIN_ATTACK_SECONDS 0.0f
+#define KB_MAX_ATTACK_SECONDS KB_MAX_DURATION
+#define KB_DEFAULT_RELEASE_SECONDS 0.60f
+#define KB_MIN_RELEASE_SECONDS 0.0f
+#define KB_MAX_RELEASE_SECONDS KB_MAX_DURATION
+/* deadband filter: epsilon rad, lambda 1/s (INFINITY is accepted besides:
+ * the pure gate), dt_max s */
+#define KB_DEFAULT_EPSILON 0.0005f
+#define KB_MIN_EPSILON 0.0f
+#define KB_MAX_EPSILON KB_PI_F
+#define KB_DEFAULT_LAMBDA 18.0f
+#define KB_MIN_LAMBDA 0.01f
+#define KB_MAX_LAMBDA 1000.0f
+#define KB_DEFAULT_DT_MAX (1.0f / 30.0f)
+#define KB_MIN_DT_MAX 0.001f
+#define KB_MAX_DT_MAX 1.0f
+/* preview: duration s, frame rate 1/s, jitter rad, seed (an integer exact
+ * in float32), idle A-pose angle rad (pi/2 rounded up to four decimals, so
+ * float(pi/2) and a link's 1.5708 both pass) */
+#define KB_DEFAULT_DURATION 3.0f
+#define KB_MIN_DURATION 0.1f
+#define KB_MAX_DURATION 600.0f
+#define KB_DEFAULT_FPS 30.0f
+#define KB_MIN_FPS 1.0f
+#define KB_MAX_FPS 240.0f
+#define KB_DEFAULT_JITTER 0.0f
+#define KB_MIN_JITTER 0.0f
+#define KB_MAX_JITTER 0.5f
+#define KB_DEFAULT_SEED 1
+#define KB_MIN_SEED 0
+#define KB_MAX_SEED 16777215
+#define KB_DEFAULT_APOSE 1.18f
+#define KB_MIN_APOSE 0.0f
+#define KB_MAX_APOSE 1.5708f
+#define KB_DEFAULT_SHAPE 0    /* KB_SHAPE_SMOOTHSTEP */
+#define KB_DEFAULT_ORDER 0    /* KB_ORDER_KBLEND */
+#define KB_DEFAULT_FOLLOWER 0 /* KB_FOLLOWER_EXP */
+/* skeleton: body height, m */
+#define KB_DEFAULT_HEIGHT 1.75f
+#define KB_MIN_HEIGHT 0.5f
+#define KB_MAX_HEIGHT 3.0f
+/* KLI (double options): rate K 1/s, step h s, stop distance, step cap */
+#define KB_DEFAULT_KLI_RATE 1.0
+#define KB_MIN_KLI_RATE 0.001
+#define KB_MAX_KLI_RATE 1000.0
+#define KB_DEFAULT_KLI_STEP 0.01
+#define KB_MIN_KLI_STEP 1e-6
+#define KB_MAX_KLI_STEP 1.0
+#define KB_DEFAULT_KLI_EPSILON 1e-5
+#define KB_MIN_KLI_EPSILON 0.0
+#define KB_MAX_KLI_EPSILON 1.0
+#define KB_DEFAULT_KLI_MAX_STEPS 1000000
+#define KB_MIN_KLI_MAX_STEPS 0
+#define KB_MAX_KLI_MAX_STEPS 10000000
+/* pairs of one SLERP batch a binding may allocate */
+#define KB_MIN_BATCH_PAIRS 1
+#define KB_MAX_BATCH_PAIRS 500000
 
 /* ------------------------------------------------------------ quaternion */
 
@@ -83,9 +159,6 @@ kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
                               int n, float *out);
 
 /* -------------------------------------------------------------- envelope */
-
-#define KB_DEFAULT_ATTACK 0.15f
-#define KB_DEFAULT_RELEASE 0.20f
 
 /* Checks attack ≥ 0, release ≥ 0, attack + release ≤ 1, all finite. */
 kb_status kb_envelope_check(float attack, float release);
@@ -156,7 +229,7 @@ typedef struct kb_kli_result {
   int converged; /* 0 when the cap was reached (status is then OK too) */
 } kb_kli_result;
 
-void kb_kli_default_options(kb_kli_options *out);
+kb_status kb_kli_default_options(kb_kli_options *out);
 /* Integrates dq/dt = K (r − (q·r) q) from p, renormalizing every step. */
 kb_status kb_kli(const double p[4], const double r[4],
                  const kb_kli_options *options, kb_kli_result *out);
@@ -165,16 +238,15 @@ kb_status kb_kli(const double p[4], const double r[4],
  * choice when shortest_path is set). */
 kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
                     int shortest_path, double out[4]);
-/* The SLERP weight u(t) of the closed form for a start angle θ0 ∈ [0, π]. */
+/* The SLERP weight u(t) ∈ [0, 1] of the closed form for a start angle
+ * θ0 ∈ [0, π]. Total (it cannot fail, so it returns the value): θ0 ≤ 0 or
+ * NaN gives 1 (no angle to cover), t ≤ 0, rate ≤ 0 or NaN give 0. */
 double kb_kli_weight(double theta0, double rate, double t);
 
 /* -------------------------------------------------------------- skeleton */
 
 #define KB_JOINT_COUNT 22
 #define KB_POSE_FLOATS (KB_JOINT_COUNT * 4)
-#define KB_DEFAULT_HEIGHT 1.75f
-#define KB_DEFAULT_APOSE 1.18f
-
 enum {
   KB_PELVIS,
   KB_LEFT_HIP,
@@ -307,7 +379,7 @@ typedef struct kb_preview {
   float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
 } kb_preview;
 
-void kb_preview_default_params(kb_preview_params *out);
+kb_status kb_preview_default_params(kb_preview_params *out);
 kb_status kb_preview_check_params(const kb_preview_params *params);
 /* The track's buffers must outlive the preview. */
 kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
@@ -339,11 +411,19 @@ typedef struct kb_clap_report {
   int ok;
 } kb_clap_report;
 
-void kb_clap_default_limits(kb_clap_limits *out);
+kb_status kb_clap_default_limits(kb_clap_limits *out);
 /* limits nullable (defaults). root_rotation nullable (identity). */
 kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const float root_rotation[4],
                         const kb_clap_limits *limits, kb_clap_report *out);
+/* The same check on forward-kinematics output (world_positions 66 floats,
+ * world_rotations 88 floats), so a caller that already ran FK runs it once.
+ * The body frame is the pelvis's world rotation. limits nullable. */
+kb_status kb_clap_check_world(const kb_skeleton *s,
+                              const float *world_positions,
+                              const float *world_rotations,
+                              const kb_clap_limits *limits,
+                              kb_clap_report *out);
 
 /* ---------------------------------------------- kinematic tasks and solver */
 /* Least-squares inverse kinematics (SPEC §7, seed 001), in double precision.
@@ -452,7 +532,7 @@ typedef struct kb_frame_vector_task {
 } kb_frame_vector_task;
 
 /* Empty task, every option off. */
-void kb_frame_vector_task_init(kb_frame_vector_task *t);
+kb_status kb_frame_vector_task_init(kb_frame_vector_task *t);
 /* Appends a pair; origin NULL = the world origin. */
 kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
                                    const kb_marker *origin,
@@ -461,10 +541,14 @@ kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
                                    double weight);
 /* Checks counts, joints, finiteness, weights ≥ 0, δ > 0, S > F ≥ 0. */
 kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t);
-/* Rows the task writes: 3 per pair, 1 with KB_HUBER_NORM. */
-int kb_frame_vector_task_row_count(const kb_frame_vector_task *t);
-/* The soft gate g ∈ (0, 1) for a raw target length (see above). */
-double kb_soft_gate(double target_length, double start, double full);
+/* Rows the task writes: 3 per pair, 1 with KB_HUBER_NORM. Checks the pair
+ * count and the Huber mode only. */
+kb_status kb_frame_vector_task_row_count(const kb_frame_vector_task *t,
+                                         int *out_rows);
+/* The soft gate g ∈ (0, 1) for a raw target length (see above); start >
+ * full >= 0, all finite. */
+kb_status kb_soft_gate(double target_length, double start, double full,
+                       double *out);
 /* Residual rows (capacity ≥ row count) and, when jacobian is not NULL,
  * Jacobian rows (capacity·KB_IK_DOF doubles) at the FK state f. */
 kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
@@ -498,12 +582,13 @@ typedef struct kb_retarget_task {
 } kb_retarget_task;
 
 /* Empty task: α = 1, w_p = 1, w_a = 1, direction_rows = 1. */
-void kb_retarget_task_init(kb_retarget_task *t);
+kb_status kb_retarget_task_init(kb_retarget_task *t);
 kb_status kb_retarget_task_add(kb_retarget_task *t, int joint, int origin,
                                double weight);
 kb_status kb_retarget_task_check(const kb_retarget_task *t);
-/* 3 + direction_rows rows per pair. */
-int kb_retarget_task_row_count(const kb_retarget_task *t);
+/* 3 + direction_rows rows per pair. Checks the pair count and
+ * direction_rows only. */
+kb_status kb_retarget_task_row_count(const kb_retarget_task *t, int *out_rows);
 kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
                                     const kb_ik_frame *f, const uint8_t *mask,
                                     double *residual, double *jacobian,
@@ -530,7 +615,7 @@ typedef enum kb_ik_stop {
   KB_IK_STOP_STEP = 2,      /* steps too small to matter (in the pose or
                              * in the cost) */
   KB_IK_STOP_LAMBDA = 3,    /* no decrease even at the largest damping */
-  KB_IK_STOP_ITERATIONS = 4 /* the cap: KB_ERR_NOT_CONVERGED */
+  KB_IK_STOP_ITERATIONS = 4 /* the cap: converged = 0 */
 } kb_ik_stop;
 
 typedef struct kb_ik_result {
@@ -579,7 +664,7 @@ typedef struct kb_solver {
   kb_ik_pose trial;
 } kb_solver;
 
-void kb_ik_default_options(kb_ik_options *out);
+kb_status kb_ik_default_options(kb_ik_options *out);
 kb_status kb_ik_check_options(const kb_ik_options *options);
 /* options nullable (defaults). */
 kb_status kb_solver_init(kb_solver *solver, const kb_ik_options *options);
@@ -594,10 +679,11 @@ kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
 /* Levenberg–Marquardt from *pose (the warm start), result in *pose:
  * solve (JᵀJ + λI)δ = −Jᵀr by Cholesky, pred = −rᵀJδ − ½‖Jδ‖², accept
  * when pred > 0 and (c − c′)/(pred + 1e-8) ≥ accept_ratio, then λ ← λ/2,
- * else λ ← 2λ, λ in [lambda_min, lambda_max]. Returns KB_OK when it
- * stopped on cost, gradient, step or damping (out->reached says whether
- * the targets were reached, else it is the least-squares answer), and
- * KB_ERR_NOT_CONVERGED at the iteration cap (the pose is the best found). */
+ * else λ ← 2λ, λ in [lambda_min, lambda_max]. Returns KB_OK whenever it
+ * stopped (on cost, gradient, step, damping or the iteration cap) with the
+ * best pose found; out->stop says why, out->converged is 0 at the cap and
+ * out->reached says whether the targets were reached (else it is the
+ * least-squares answer). */
 kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
                           kb_ik_pose *pose, kb_ik_result *out);
 
@@ -611,7 +697,7 @@ typedef struct kb_clap_solve_options {
   double reference_weight; /* pull toward the authored pose (0.02) */
 } kb_clap_solve_options;
 
-void kb_clap_solve_default_options(kb_clap_solve_options *out);
+kb_status kb_clap_solve_default_options(kb_clap_solve_options *out);
 /* Fills the two tasks for a skeleton and a body heading (the pelvis world
  * rotation of the start pose): `shape` (plain) holds the wrist-to-wrist
  * vector and the wrists ahead of the chest, `directions` (direction-only)
@@ -636,121 +722,16 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
  * (previous_weight) and a pull toward `reference` (nullable: the T-pose
  * bind). Writes 88 floats per frame to out_local and, when not NULL, 3 to
  * out_root. A frame that reaches the iteration cap keeps the best pose
- * found and the clip goes on. out_iterations (nullable) receives the total
- * iteration count; out_cost (nullable) the mean final cost per frame. */
+ * found and the clip goes on. The results are nullable: out_iterations
+ * the total iteration count, out_cost the mean final cost per frame,
+ * out_unconverged the frames that stopped at the cap (converged = 0). */
 kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            kb_retarget_task *task, const double *source,
                            int n_frames, const uint8_t *mask,
                            const kb_ik_pose *reference, double reference_weight,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
-                           double *out_cost);
-
-/* Flat entry points of the solver for bindings (WebAssembly): a workspace
- * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
- * solver, the decoded tasks and pose scratch.
- *
- * Task list encoding (doubles): n_tasks, then each task:
- *   frame vector: 1, n_pairs, direction_only, huber, huber_delta, gate,
- *     gate_start, gate_full, then per pair 13 values: origin joint, origin
- *     offset (3), link joint, link offset (3), target (3), scale, weight;
- *   retargeting: 2, n_pairs, target_scale, weight_position,
- *     weight_direction, direction_rows, targets (66), then per pair 3
- *     values: joint, origin, weight.
- * Poses are KB_IK_POSE_DOUBLES doubles (root translation, 22 rotations).
- * Options: the 9 fields of kb_ik_options in order (NULL = defaults).
- * Result: iterations, accepted, rejected, initial_cost, cost, lambda,
- * gradient, stop, converged, reached (KB_IK_RESULT_DOUBLES doubles). */
-#define KB_IK_RESULT_DOUBLES 10
-#define KB_IK_OPTIONS_DOUBLES 9
-
-typedef struct kb_ik_workspace kb_ik_workspace;
-
-size_t kb_sizeof_ik_workspace(void);
-/* Skeleton of the given height (m), default options, no tasks. */
-kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
-/* A hand marker of the workspace's skeleton as 4 doubles: joint, offset.
- * which: 0 left palm centre, 1 right palm centre, 2 left thumb tip, 3 right
- * thumb tip. */
-kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out);
-/* Decodes a task list (length doubles) into the workspace. */
-kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
-                               int length);
-/* Rows of the index-th task of the list at a flat pose (for checks against
- * finite differences); jacobian nullable. */
-kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
-                                   const double *pose, const uint8_t *mask,
-                                   double *residual, double *jacobian,
-                                   int capacity, int *out_rows);
-/* Solves the decoded tasks from pose (in/out). reference and previous are
- * nullable flat poses; options and result as above. */
-kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
-                           const uint8_t *mask, const double *reference,
-                           double reference_weight, const double *previous,
-                           double previous_weight, const double *options,
-                           double *result);
-/* kb_clap_solve with the workspace's skeleton; options: the 5 fields of
- * kb_clap_solve_options in order (NULL = defaults). */
-kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
-                             const double *options, float *out, double *result);
-/* kb_retarget_clip with flat pairs (n_pairs × [joint, origin]) and pair
- * weights (nullable: 1). result: total iterations, mean cost. */
-kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
-                                int n_frames, const int32_t *pairs,
-                                const double *pair_weights, int n_pairs,
-                                double target_scale, double weight_position,
-                                double weight_direction, int direction_rows,
-                                const uint8_t *mask, double reference_weight,
-                                double previous_weight, const double *options,
-                                float *out_local, float *out_root,
-                                double *result);
-
-/* ------------------------------------------ flat entry points for bindings */
-/* The same operations with scalar and array arguments only, for callers
- * that cannot build C structs (WebAssembly, other FFIs). */
-
-size_t kb_sizeof_preview(void);
-size_t kb_sizeof_filter(void);
-size_t kb_sizeof_skeleton(void);
-
-/* params: KB_PREVIEW_FLAT_COUNT floats in this order. */
-enum {
-  KB_FLAT_ATTACK,
-  KB_FLAT_RELEASE,
-  KB_FLAT_DURATION,
-  KB_FLAT_FPS,
-  KB_FLAT_JITTER,
-  KB_FLAT_SEED,
-  KB_FLAT_APOSE,
-  KB_FLAT_SHAPE,
-  KB_FLAT_ORDER,
-  KB_FLAT_EPSILON,
-  KB_FLAT_LAMBDA,
-  KB_FLAT_DT_MAX,
-  KB_FLAT_FOLLOWER,
-  KB_PREVIEW_FLAT_COUNT
-};
-/* The preview keeps the track pointers: times, rotations and mask (22
- * bytes) must outlive it. */
-kb_status kb_preview_init_flat(kb_preview *pv, const float *params,
-                               const float *times, const float *rotations,
-                               int n_keys, int loop, float period,
-                               const uint8_t *mask);
-int kb_preview_frame_count(const kb_preview *pv);
-kb_status kb_filter_init_flat(kb_filter *f, float epsilon, float lambda,
-                              float dt_max, int follower, float *state,
-                              int count);
-/* Hand marker which (0 left palm centre, 1 right palm centre, 2 left thumb
- * tip, 3 right thumb tip) as joint, offset x, y, z (4 floats). */
-kb_status kb_hand_marker_flat(const kb_skeleton *s, int which, float *out);
-/* out: separation, palm_dot, thumb_left, thumb_right, order, then the
- * five rule results and ok as 0/1 (11 floats). */
-kb_status kb_clap_check_flat(const kb_skeleton *s, const float *local,
-                             float *out);
-/* out: t_stop, steps, q[4], converged (7 doubles). */
-kb_status kb_kli_flat(const double *p, const double *r, double rate,
-                      double step, double epsilon, int method,
-                      int shortest_path, int max_steps, double *out);
+                           double *out_cost, int *out_unconverged);
 
 #ifdef __cplusplus
 }

@@ -19,18 +19,20 @@ static kb_status check_track(const kb_track *tr) {
   return KB_OK;
 }
 
-/* Keys a, b and the weight between them at time t. */
-static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
+/* Keys a, b and the weight u ∈ [0, 1] between them at time t. In double:
+ * t − times[0] and the spans between keys overflow float for times near
+ * ±FLT_MAX. */
+static void locate(const kb_track *tr, float t_in, int *a, int *b, float *u) {
   int n = tr->n_keys;
-  float t0 = tr->times[0], last = tr->times[n - 1];
+  double t = t_in, t0 = tr->times[0], last = tr->times[n - 1];
   if (tr->loop) {
-    float tau = fmodf(t - t0, tr->period);
-    if (tau < 0) tau += tr->period;
+    double period = tr->period, tau = fmod(t - t0, period);
+    if (tau < 0) tau += period;
     t = t0 + tau;
-    if (t >= last) { /* the wrap segment, last key back to the first */
-      *a = n - 1, *b = 0;
-      float span = tr->period - (last - t0);
-      *u = (t - last) / span;
+    if (n == 1 ||
+        t >= last) { /* the wrap segment, last key back to the first */
+      double w = (t - last) / (period - (last - t0));
+      *a = n - 1, *b = 0, *u = (float)(w > 0 ? (w < 1 ? w : 1) : 0);
       return;
     }
   } else if (t <= t0 || n == 1) {
@@ -42,27 +44,44 @@ static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
   }
   int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
   while (hi - lo > 1) {
-    int mid = (lo + hi) / 2;
+    int mid = lo + (hi - lo) / 2;
     if (tr->times[mid] <= t)
       lo = mid;
     else
       hi = mid;
   }
-  int i = lo;
-  *a = i, *b = i + 1;
-  *u = (t - tr->times[i]) / (tr->times[i + 1] - tr->times[i]);
+  double w = (t - tr->times[lo]) / ((double)tr->times[lo + 1] - tr->times[lo]);
+  *a = lo, *b = lo + 1, *u = (float)(w > 0 ? (w < 1 ? w : 1) : 0);
+}
+
+/* Key k's rotations, or a unit copy of them when a joint is not unit
+ * (callers may give any nonzero quaternion; unit keys are used as they
+ * are, bit for bit). */
+static const float *unit_key(const kb_track *tr, int k, float *copy) {
+  const float *key = tr->rotations + (size_t)k * KB_POSE_FLOATS;
+  int unit = 1;
+  for (int j = 0; j < KB_JOINT_COUNT && unit; j++) {
+    const float *q = key + 4 * j;
+    double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] +
+                (double)q[2] * q[2] + (double)q[3] * q[3];
+    unit = fabs(n2 - 1) <= KB__UNIT_TOLERANCE;
+  }
+  if (unit) return key;
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    kb_quat_normalize(key + 4 * j, copy + 4 * j); /* checked nonzero */
+  return copy;
 }
 
 void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,
                                 float *weights, float *out) {
   int a, b;
-  float u;
+  float u, copy_a[KB_POSE_FLOATS], copy_b[KB_POSE_FLOATS];
   locate(tr, t, &a, &b, &u);
-  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
-  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  const float *ka = unit_key(tr, a, copy_a);
   if (u == 0 || a == b)
     memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);
   else {
+    const float *kb = unit_key(tr, b, copy_b);
     for (int j = 0; j < KB_JOINT_COUNT; j++) weights[j] = u;
     kb_slerp_batch_fast(ka, kb, weights, KB_JOINT_COUNT, out);
   }

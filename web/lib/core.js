@@ -1,6 +1,7 @@
 // Loads the WebAssembly core and gives typed views over its fixed heap.
 // The heap never grows (built with ALLOW_MEMORY_GROWTH=0), so a view made
 // once stays valid for the life of the module.
+import { abiValue, buildLimits, readAbiTable } from './abi.js';
 import createKBlendCore from './wasm/kblend_core.js';
 
 const WASM_URL = new URL('./wasm/kblend_core.wasm', import.meta.url);
@@ -28,6 +29,14 @@ export class Core {
   constructor(module) {
     this.module = module;
     this.fn = module; // exported C functions are module._kb_*
+    this.abi = readAbiTable(module, (ptr) => this.cString(ptr));
+    this.limits = buildLimits(this.abi);
+    this.OK = this.n('KB_OK');
+  }
+
+  // A number of the core's ABI table by name (throws when it has none).
+  n(name) {
+    return abiValue(this.abi, name);
   }
 
   get f32() {
@@ -46,11 +55,39 @@ export class Core {
     return this.module.HEAPU8;
   }
 
-  // Bytes from the core's allocator; the caller frees them (dispose()).
-  alloc(bytes) {
-    const ptr = this.module._malloc(Math.max(8, bytes));
-    if (!ptr) throw new RangeError(`kblend: out of WebAssembly memory allocating ${bytes} bytes`);
+  // Size of the fixed heap, bytes.
+  get heapBytes() {
+    return this.module.HEAPU8.length;
+  }
+
+  // Bytes from the core's allocator for `what` (named in the error); the
+  // caller frees them (dispose()). The module is built so that malloc
+  // returns NULL instead of aborting, so a refusal leaves it working.
+  alloc(bytes, what = 'a buffer') {
+    const size = Math.max(8, bytes);
+    const ptr = Number.isSafeInteger(size) && size < 2 ** 32 ? this.module._malloc(size) : 0;
+    if (!ptr) {
+      throw new RangeError(
+        `kblend: out of memory allocating ${what}: ${bytes} bytes asked, the WebAssembly heap is ${this.heapBytes} bytes`,
+      );
+    }
     return ptr;
+  }
+
+  // The largest block the allocator can still give, bytes (a probe by
+  // bisection: for leak checks and diagnostics).
+  largestFreeBlock() {
+    let lo = 0;
+    let hi = this.heapBytes;
+    while (hi - lo > 64) {
+      const mid = Math.floor((lo + hi) / 2);
+      const ptr = this.module._malloc(mid);
+      if (ptr) {
+        this.module._free(ptr);
+        lo = mid;
+      } else hi = mid;
+    }
+    return lo;
   }
 
   free(ptr) {
@@ -65,17 +102,24 @@ export class Core {
     return new Float64Array(this.module.HEAPF64.buffer, ptr, count);
   }
 
-  statusText(status) {
-    const ptr = this.module._kb_status_text(status);
-    let end = ptr;
+  // A NUL-terminated UTF-8 string of the heap.
+  cString(ptr) {
     const heap = this.module.HEAPU8;
+    let end = ptr;
     while (heap[end] !== 0) end++;
     return new TextDecoder().decode(heap.subarray(ptr, end));
   }
 
+  statusText(status) {
+    return this.cString(this.module._kb_status_text(status));
+  }
+
   // Throws when a C entry point returned an error status. JS checks the
-  // arguments first, so this means a broken invariant, not bad input.
+  // arguments first, so this is the core's own refusal of a value the JS
+  // checks let through: a RangeError with the operation and the status.
   check(status, what) {
-    if (status !== 0) throw new Error(`kblend: ${what} failed: ${this.statusText(status)}`);
+    if (status !== this.OK) {
+      throw new RangeError(`kblend: ${what} was refused by the core: ${this.statusText(status)}`);
+    }
   }
 }

@@ -1,81 +1,93 @@
 // The geodesic deadband filter as a stateful object over n joints.
-import { createOwnedBlock } from './memory.js';
-import { checkArrayLike, checkNumber, checkOneOf, checkOptions } from './validate.js';
+import { ENUM_NAMES, enumCodes } from './abi.js';
+import { createOwnedBlock, disposedError } from './memory.js';
+import { checkNumber, checkOneOf, checkOptions, checkPose, checkTunable } from './validate.js';
 
-export const FOLLOWERS = ['exp', 'kli'];
-export const FILTER_DEFAULTS = Object.freeze({
-  epsilon: 0.0005,
-  lambda: 18,
-  dtMax: 1 / 30,
-  follower: 'exp',
-});
+export const FOLLOWERS = ENUM_NAMES.follower;
+export const MAX_FILTER_JOINTS = 100000;
 
-export function checkFilterOptions(options) {
-  const o = { ...FILTER_DEFAULTS, ...checkOptions('options', options) };
-  checkNumber('epsilon', o.epsilon, { min: 0, max: Math.PI });
-  checkNumber('lambda', o.lambda, { min: 0, minOpen: true, allowInfinity: true });
-  checkNumber('dtMax', o.dtMax, { min: 0, minOpen: true });
+// epsilon, lambda (or Infinity: a pure gate), dtMax, follower in their ranges.
+export function checkFilterOptions(limits, o) {
+  checkTunable(limits, 'epsilon', o.epsilon);
+  if (o.lambda !== Infinity) checkTunable(limits, 'lambda', o.lambda);
+  checkTunable(limits, 'dtMax', o.dtMax);
   checkOneOf('follower', o.follower, FOLLOWERS);
   return o;
 }
 
-export function createFilterApi(core) {
+export function createFilterApi(core, defaults) {
   const fn = core.fn;
+  const followerCodes = enumCodes(core.abi, 'follower');
+  const floatsPerJoint = core.n('KB_FILTER_FLOATS_PER_JOINT');
+  const poseFloats = 4; // one quaternion a joint
 
   function createFilter(options = {}) {
     const { joints = 1, ...rest } = checkOptions('options', options);
-    checkNumber('joints', joints, { min: 1, max: 100000, integer: true });
-    const o = checkFilterOptions(rest);
-    const structBytes = (fn._kb_sizeof_filter() + 7) & ~7;
+    checkNumber('joints', joints, { min: 1, max: MAX_FILTER_JOINTS, integer: true });
+    const o = checkFilterOptions(core.limits, {
+      epsilon: defaults.epsilon,
+      lambda: defaults.lambda,
+      dtMax: defaults.dtMax,
+      follower: defaults.follower,
+      ...rest,
+    });
+    const structBytes = (core.n('sizeof.filter') + 7) & ~7;
     const filter = {};
-    const block = createOwnedBlock(core, structBytes + joints * 52 + 8, filter);
-    const statePtr = block.ptr + structBytes;
-    const ioPtr = statePtr + joints * 36; // KB_FILTER_FLOATS_PER_JOINT = 9
-    const changedPtr = ioPtr + joints * 16;
-    const io = core.floats(ioPtr, 4 * joints);
-    const followerCode = FOLLOWERS.indexOf(o.follower);
-    core.check(
-      fn._kb_filter_init_flat(
-        block.ptr,
-        o.epsilon,
-        o.lambda,
-        o.dtMax,
-        followerCode,
-        statePtr,
-        joints,
-      ),
-      'createFilter',
+    // struct, state (floatsPerJoint a joint), io (a quaternion a joint), changed
+    const stateBytes = joints * floatsPerJoint * 4;
+    const ioBytes = joints * poseFloats * 4;
+    const block = createOwnedBlock(
+      core,
+      structBytes + stateBytes + ioBytes + 8,
+      filter,
+      `a filter of ${joints} joints`,
     );
+    const statePtr = block.ptr + structBytes;
+    const ioPtr = statePtr + stateBytes;
+    const changedPtr = ioPtr + ioBytes;
+    const io = core.floats(ioPtr, poseFloats * joints);
+    const status = fn._kb_filter_init_flat(
+      block.ptr,
+      o.epsilon,
+      o.lambda,
+      o.dtMax,
+      followerCodes[o.follower],
+      statePtr,
+      joints,
+    );
+    if (status !== core.OK) block.free();
+    core.check(status, 'createFilter');
     let changed = 0;
+    const live = () => {
+      if (!block.live) throw disposedError('filter');
+    };
 
     Object.assign(filter, {
       options: Object.freeze({ ...o, joints }),
       // One sample of every joint's target; returns the filtered rotations.
       step(q, dt) {
-        if (!block.live) throw new Error('kblend: this filter was disposed');
-        checkArrayLike('q', q, 4 * joints);
+        live();
         checkNumber('dt', dt, { allowInfinity: true });
-        for (let j = 0; j < joints; j++) {
-          if (
-            !(q[4 * j] ** 2 + q[4 * j + 1] ** 2 + q[4 * j + 2] ** 2 + q[4 * j + 3] ** 2 > 1e-24)
-          ) {
-            throw new RangeError(
-              `q: joint ${j} is a zero quaternion; a nonzero [x, y, z, w] is needed`,
-            );
-          }
-        }
-        io.set(q);
+        checkPose('q', q, joints, io);
         core.check(fn._kb_filter_step(block.ptr, ioPtr, dt, ioPtr, changedPtr), 'filter step');
         changed = core.i32[changedPtr >> 2];
         return io.slice();
       },
       reset() {
+        live();
         fn._kb_filter_reset(block.ptr);
+        changed = 0;
       },
       dispose: () => block.free(),
     });
     // Joints that moved at the last step (0 when all were held).
-    Object.defineProperty(filter, 'changed', { get: () => changed, enumerable: true });
+    Object.defineProperty(filter, 'changed', {
+      get: () => {
+        live();
+        return changed;
+      },
+      enumerable: true,
+    });
     return filter;
   }
 

@@ -153,6 +153,8 @@ export interface RetargetClipResult {
   root: Float32Array;
   iterations: number;
   meanCost: number;
+  /** Frames that reached the iteration cap (kept with the best pose found). */
+  unconverged: number;
 }
 
 export interface IkApi {
@@ -176,4 +178,6 @@ export interface IkApi {
   ): { pose: Float64Array; root: Float64Array };
   defaultRetargetPairs(driven: ArrayLike<boolean>): { joint: number; origin: number }[];
   ikDefaults: Readonly<Required<IkOptions>>;
+  /** The clap solve's defaults, from the core. */
+  clapDefaults: Readonly<Required<Omit<ClapSolveOptions, 'height'>>>;
 }

@@ -1,6 +1,8 @@
 // Inverse kinematics over the WASM core (SPEC §7): frame-vector and
 // retargeting tasks solved by Levenberg–Marquardt, the clap solved by IK,
 // and clips retargeted from another skeleton's joint positions.
+import { ENUM_NAMES, enumCodes } from './abi.js';
+import { createBoundedCache } from './bounded-cache.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 import {
   checkArrayLike,
@@ -9,22 +11,16 @@ import {
   checkOptions,
   checkPose,
   describe,
+  readNumbers,
 } from './validate.js';
 
-export const IK_DOF = 3 + 3 * JOINT_COUNT;
-export const MAX_PAIRS = 32;
-export const MAX_TASKS = 8;
-export const MAX_ROWS = 6 * MAX_PAIRS;
 const POSE = 4 * JOINT_COUNT;
-const POSE_DOUBLES = 3 + POSE;
 const SOURCE_STRIDE = 3 * JOINT_COUNT;
-const RESULT_DOUBLES = 10;
-const STATUS_NOT_CONVERGED = 6;
+const WORKSPACE_CACHE = 4; // heights whose solver workspace is kept
 
-export const HUBER_MODES = ['off', 'component', 'norm'];
-export const STOP_REASONS = ['cost', 'gradient', 'step', 'lambda', 'iterations'];
+const HUBER_MODES = ENUM_NAMES.huber;
 // Named points of the hand a task can use as a link or origin.
-export const MARKERS = ['left_palm', 'right_palm', 'left_thumb', 'right_thumb'];
+const MARKERS = ENUM_NAMES.marker;
 
 export const IK_DEFAULTS = Object.freeze({
   maxIterations: 100,
@@ -38,14 +34,6 @@ export const IK_DEFAULTS = Object.freeze({
   decreaseTolerance: 1e-6,
 });
 const OPTION_KEYS = Object.keys(IK_DEFAULTS);
-
-export const CLAP_DEFAULTS = Object.freeze({
-  separation: 0.17,
-  chestForward: 0.17,
-  chestDrop: 0.03,
-  chestWeight: 0.5,
-  referenceWeight: 0.02,
-});
 
 export const RETARGET_DEFAULTS = Object.freeze({
   targetScale: 1,
@@ -75,17 +63,74 @@ function jointIndex(name, value, { allowWorld = false } = {}) {
   throw new TypeError(`${name} must be a joint name or index, got ${describe(value)}`);
 }
 
+// The core's numbers the solver's flat entries need, by name.
+function ikLayout(core) {
+  const n = (name) => core.n(name);
+  const stopCodes = enumCodes(core.abi, 'ikStop');
+  const stops = [];
+  for (const [name, code] of Object.entries(stopCodes)) stops[code] = name;
+  const optionSlot = (key) =>
+    n(`KB_IK_OPTION_${key.replace(/[A-Z]/g, (m) => '_' + m).toUpperCase()}`);
+  return {
+    dof: n('KB_IK_DOF'),
+    poseDoubles: n('KB_IK_POSE_DOUBLES'),
+    maxPairs: n('KB_IK_MAX_PAIRS'),
+    maxTasks: n('KB_IK_MAX_TASKS'),
+    maxRows: n('KB_IK_MAX_ROWS'),
+    resultDoubles: n('KB_IK_RESULT_DOUBLES'),
+    optionDoubles: n('KB_IK_OPTIONS_DOUBLES'),
+    optionSlots: Object.fromEntries(OPTION_KEYS.map((key) => [key, optionSlot(key)])),
+    clapDoubles: n('KB_CLAP_OPTIONS_DOUBLES'),
+    clapSlots: {
+      separation: n('KB_CLAP_OPTION_SEPARATION'),
+      chestForward: n('KB_CLAP_OPTION_CHEST_FORWARD'),
+      chestDrop: n('KB_CLAP_OPTION_CHEST_DROP'),
+      chestWeight: n('KB_CLAP_OPTION_CHEST_WEIGHT'),
+      referenceWeight: n('KB_CLAP_OPTION_REFERENCE_WEIGHT'),
+    },
+    retargetResultDoubles: n('KB_RETARGET_RESULT_DOUBLES'),
+    frameVector: n('KB_IK_TASK_FRAME_VECTOR'),
+    retarget: n('KB_IK_TASK_RETARGET'),
+    fvHeader: n('KB_IK_FV_HEADER'),
+    fvPair: n('KB_IK_FV_PAIR'),
+    rtHeader: n('KB_IK_RT_HEADER'),
+    rtPair: n('KB_IK_RT_PAIR'),
+    huber: enumCodes(core.abi, 'huber'),
+    marker: enumCodes(core.abi, 'marker'),
+    stops,
+    result: (key) => n(`KB_IK_RESULT_${key}`),
+  };
+}
+
 export function createIkApi(core, base) {
   const fn = core.fn;
-  const workspaces = new Map(); // height → workspace, made once each
+  const L = ikLayout(core);
+  const IK_DOF = L.dof;
+  const MAX_PAIRS = L.maxPairs;
+  const MAX_TASKS = L.maxTasks;
+  const MAX_ROWS = L.maxRows;
+  const POSE_DOUBLES = L.poseDoubles;
+  const RESULT_DOUBLES = L.resultDoubles;
+  const workspaces = createBoundedCache(
+    WORKSPACE_CACHE,
+    (height) => {
+      const ptr = core.alloc(core.n('sizeof.ik_workspace'), 'an IK workspace');
+      const status = fn._kb_ik_workspace_init(ptr, height);
+      if (status !== core.OK) core.free(ptr);
+      core.check(status, 'IK workspace');
+      return ptr;
+    },
+    (ptr) => core.free(ptr),
+  );
   // Buffers in the heap, allocated once: tasks, poses, rows, mask, result.
-  const taskCapacity = 1 + 2 * MAX_TASKS * (6 + SOURCE_STRIDE + MAX_PAIRS * 13);
+  const taskCapacity =
+    1 + MAX_TASKS * (L.fvHeader + MAX_PAIRS * L.fvPair + L.rtHeader + MAX_PAIRS * L.rtPair);
   const tasksBuf = core.alloc(taskCapacity * 8);
   const poseBuf = core.alloc(POSE_DOUBLES * 8);
   const referenceBuf = core.alloc(POSE_DOUBLES * 8);
   const previousBuf = core.alloc(POSE_DOUBLES * 8);
-  const optionsBuf = core.alloc(OPTION_KEYS.length * 8);
-  const resultBuf = core.alloc(RESULT_DOUBLES * 8);
+  const optionsBuf = core.alloc(Math.max(L.optionDoubles, L.clapDoubles) * 8);
+  const resultBuf = core.alloc(Math.max(RESULT_DOUBLES, L.retargetResultDoubles) * 8);
   const residualBuf = core.alloc(MAX_ROWS * 8);
   const jacobianBuf = core.alloc(MAX_ROWS * IK_DOF * 8);
   const maskBuf = core.alloc(IK_DOF);
@@ -95,16 +140,18 @@ export function createIkApi(core, base) {
   const pairsBuf = core.alloc(MAX_PAIRS * 2 * 4);
   const pairWeightsBuf = core.alloc(MAX_PAIRS * 8);
   const markerBuf = core.alloc(4 * 8);
+  const stepBuf = core.alloc(IK_DOF * 8);
 
-  function workspaceFor(height = 1.75) {
-    checkNumber('height', height, { min: 0.5, max: 3 });
-    let ptr = workspaces.get(height);
-    if (!ptr) {
-      ptr = core.alloc(fn._kb_sizeof_ik_workspace());
-      core.check(fn._kb_ik_workspace_init(ptr, height), 'IK workspace');
-      workspaces.set(height, ptr);
-    }
-    return ptr;
+  // The clap solve's defaults, from the core (kb_clap_solve_default_options
+  // fills the struct whose fields are the KB_CLAP_OPTION_* slots).
+  core.check(fn._kb_clap_solve_default_options(optionsBuf), 'clap defaults');
+  const clapView = core.doubles(optionsBuf, L.clapDoubles);
+  const CLAP_DEFAULTS = Object.freeze(
+    Object.fromEntries(Object.entries(L.clapSlots).map(([key, slot]) => [key, clapView[slot]])),
+  );
+
+  function workspaceFor(height = base.defaults.height) {
+    return workspaces.get(base.checkHeight(height));
   }
 
   // A point fixed to the body: a joint (name or index), a hand marker name,
@@ -117,7 +164,7 @@ export function createIkApi(core, base) {
       );
     }
     if (typeof value === 'string' && MARKERS.includes(value)) {
-      core.check(fn._kb_ik_marker_flat(workspace, MARKERS.indexOf(value), markerBuf), 'marker');
+      core.check(fn._kb_ik_marker_flat(workspace, L.marker[value], markerBuf), 'marker');
       return Array.from(core.doubles(markerBuf, 4));
     }
     if (typeof value === 'object' && !Array.isArray(value)) {
@@ -136,7 +183,7 @@ export function createIkApi(core, base) {
 
   function encodeFrameVector(task, at, out, workspace) {
     const name = `tasks[${at.index}]`;
-    const pairs = checkPairs(name, task.pairs);
+    const pairs = checkPairs(name, task.pairs, MAX_PAIRS);
     const huber = checkOneOf(`${name}.huber`, task.huber ?? 'off', HUBER_MODES);
     const huberDelta = task.huberDelta ?? 1;
     if (huber !== 'off') checkNumber(`${name}.huberDelta`, huberDelta, { min: 0, minOpen: true });
@@ -152,7 +199,8 @@ export function createIkApi(core, base) {
         );
       }
     }
-    out.push(1, pairs.length, task.directionOnly ? 1 : 0, HUBER_MODES.indexOf(huber), huberDelta);
+    const start = out.length;
+    out.push(L.frameVector, pairs.length, task.directionOnly ? 1 : 0, L.huber[huber], huberDelta);
     out.push(gateStart > gateFull ? 1 : 0, gateStart, gateFull);
     pairs.forEach((pair, i) => {
       const p = `${name}.pairs[${i}]`;
@@ -163,15 +211,27 @@ export function createIkApi(core, base) {
       out.push(checkNumber(`${p}.scale`, pair.scale ?? 1));
       out.push(checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
     });
+    checkEncoded(out.length - start, L.fvHeader + pairs.length * L.fvPair, 'frame-vector');
+  }
+
+  // An encoding of another length than the core's header and pair sizes
+  // is a library defect, not a user's error.
+  function checkEncoded(length, expected, kind) {
+    if (length !== expected) {
+      throw new Error(
+        `kblend: ${kind} task encoded as ${length} doubles, the core reads ${expected}`,
+      );
+    }
   }
 
   function encodeRetarget(task, at, out) {
     const name = `tasks[${at.index}]`;
-    const pairs = checkPairs(name, task.pairs);
+    const pairs = checkPairs(name, task.pairs, MAX_PAIRS);
     const targets = checkArrayLike(`${name}.targets`, task.targets, SOURCE_STRIDE);
     const rows = task.directionRows ?? 1;
     checkOneOf(`${name}.directionRows`, rows, [1, 3]);
-    out.push(2, pairs.length);
+    const start = out.length;
+    out.push(L.retarget, pairs.length);
     out.push(checkNumber(`${name}.targetScale`, task.targetScale ?? 1, { min: 0, minOpen: true }));
     out.push(checkNumber(`${name}.weightPosition`, task.weightPosition ?? 1, { min: 0 }));
     out.push(checkNumber(`${name}.weightDirection`, task.weightDirection ?? 1, { min: 0 }));
@@ -190,6 +250,7 @@ export function createIkApi(core, base) {
         );
       out.push(joint, origin, checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
     });
+    checkEncoded(out.length - start, L.rtHeader + pairs.length * L.rtPair, 'retargeting');
   }
 
   // Encodes a task list into the heap and hands it to the workspace.
@@ -201,14 +262,14 @@ export function createIkApi(core, base) {
     }
     const kinds = { frameVector: 0, retarget: 0 };
     const out = [tasks.length];
-    tasks.forEach((task, index) => {
-      checkOptions(`tasks[${index}]`, task);
+    for (let index = 0; index < tasks.length; index++) {
+      const task = checkOptions(`tasks[${index}]`, tasks[index] ?? null);
       const type = checkOneOf(`tasks[${index}].type`, task.type, ['frameVector', 'retarget']);
       if (++kinds[type] > MAX_TASKS)
         throw new RangeError(`tasks: at most ${MAX_TASKS} ${type} tasks, got more`);
       if (type === 'frameVector') encodeFrameVector(task, { index }, out, workspace);
       else encodeRetarget(task, { index }, out);
-    });
+    }
     core.doubles(tasksBuf, out.length).set(out);
     core.check(fn._kb_ik_set_tasks_flat(workspace, tasksBuf, out.length), 'IK tasks');
   }
@@ -238,10 +299,10 @@ export function createIkApi(core, base) {
   }
 
   function writePose(ptr, name, rotations, root) {
-    checkPose(name, rotations, JOINT_COUNT);
     const view = core.doubles(ptr, POSE_DOUBLES);
-    view.set(root === undefined ? [0, 0, 0] : checkArrayLike(`${name} root`, root, 3), 0);
-    view.set(rotations, 3);
+    checkPose(name, rotations, JOINT_COUNT, view.subarray(3));
+    if (root === undefined || root === null) view.fill(0, 0, 3);
+    else readNumbers(`${name} root`, root, 3, view.subarray(0, 3));
     return ptr;
   }
 
@@ -254,24 +315,31 @@ export function createIkApi(core, base) {
         `options need 0 < lambdaMin ≤ lambda0 ≤ lambdaMax, got ${o.lambdaMin}, ${o.lambda0}, ${o.lambdaMax}`,
       );
     }
-    core.doubles(optionsBuf, OPTION_KEYS.length).set(OPTION_KEYS.map((k) => o[k]));
+    const view = core.doubles(optionsBuf, L.optionDoubles);
+    for (const key of OPTION_KEYS) view[L.optionSlots[key]] = o[key];
     return optionsBuf;
   }
 
   function readResult(status) {
     const r = core.doubles(resultBuf, RESULT_DOUBLES);
+    const at = (key) => r[L.result(key)];
     return {
-      iterations: r[0],
-      accepted: r[1],
-      rejected: r[2],
-      initialCost: r[3],
-      cost: r[4],
-      lambda: r[5],
-      gradient: r[6],
-      stop: STOP_REASONS[r[7]],
-      converged: r[8] === 1,
-      reached: r[9] === 1,
-      status: core.statusText(status),
+      iterations: at('ITERATIONS'),
+      accepted: at('ACCEPTED'),
+      rejected: at('REJECTED'),
+      initialCost: at('INITIAL_COST'),
+      cost: at('COST'),
+      lambda: at('LAMBDA'),
+      gradient: at('GRADIENT'),
+      stop: L.stops[at('STOP')],
+      converged: at('CONVERGED') === 1,
+      reached: at('REACHED') === 1,
+      // a text for the result: the core's status, or the cap (which the
+      // core reports as OK with converged = 0)
+      status:
+        at('CONVERGED') === 1
+          ? core.statusText(status)
+          : 'did not converge: stopped at the iteration cap',
     };
   }
 
@@ -311,7 +379,7 @@ export function createIkApi(core, base) {
       optionsPtr,
       resultBuf,
     );
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveIK');
+    core.check(status, 'solveIK'); // the iteration cap is OK with converged false
     const pose = core.doubles(poseBuf, POSE_DOUBLES);
     return {
       pose: Float32Array.from(pose.subarray(3)),
@@ -322,7 +390,14 @@ export function createIkApi(core, base) {
 
   // Residual and Jacobian rows of one task at a pose (rows × KB_IK_DOF,
   // row-major), as the solver sees them: for checks and plots.
-  function taskRows(task, { pose = base.idlePose(), root, mask, dofMask, height } = {}) {
+  function taskRows(task, options) {
+    const {
+      pose = base.idlePose(),
+      root,
+      mask,
+      dofMask,
+      height,
+    } = checkOptions('options', options);
     const workspace = workspaceFor(height);
     loadTasks([task], workspace);
     writePose(poseBuf, 'pose', pose, root);
@@ -347,7 +422,7 @@ export function createIkApi(core, base) {
   }
 
   function solveClap(localRotations, options = {}) {
-    checkPose('localRotations', localRotations, JOINT_COUNT);
+    checkPose('localRotations', localRotations, JOINT_COUNT, core.floats(floatPose, POSE));
     const o = { ...CLAP_DEFAULTS, ...checkOptions('options', options) };
     checkNumber('options.separation', o.separation, { min: 0, minOpen: true, max: 1 });
     checkNumber('options.chestForward', o.chestForward, { min: 0, max: 1 });
@@ -355,12 +430,10 @@ export function createIkApi(core, base) {
     checkNumber('options.chestWeight', o.chestWeight, { min: 0 });
     checkNumber('options.referenceWeight', o.referenceWeight, { min: 0 });
     const workspace = workspaceFor(o.height);
-    core.floats(floatPose, POSE).set(localRotations);
-    core
-      .doubles(optionsBuf, 5)
-      .set([o.separation, o.chestForward, o.chestDrop, o.chestWeight, o.referenceWeight]);
+    const view = core.doubles(optionsBuf, L.clapDoubles);
+    for (const [key, slot] of Object.entries(L.clapSlots)) view[slot] = o[key];
     const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveClap');
+    core.check(status, 'solveClap');
     const pose = core.floats(floatOut, POSE).slice();
     const result = readResult(status);
     const report = base.validateClap(pose, { height: o.height });
@@ -378,6 +451,7 @@ export function createIkApi(core, base) {
   // Segments from each driven joint to its nearest driven ancestor; the
   // pelvis (when driven) is tied to the world origin, which places the root.
   function defaultRetargetPairs(driven) {
+    checkDriven(driven);
     const pairs = [];
     for (let j = 0; j < JOINT_COUNT; j++) {
       if (!driven[j]) continue;
@@ -395,11 +469,7 @@ export function createIkApi(core, base) {
   function retargetClip(request) {
     const r = { ...RETARGET_DEFAULTS, ...checkOptions('retargetClip request', request) };
     const { positions, driven = new Array(JOINT_COUNT).fill(true) } = r;
-    if (!driven || driven.length !== JOINT_COUNT) {
-      throw new TypeError(
-        `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
-      );
-    }
+    checkDriven(driven);
     const hasLength = positions && typeof positions.length === 'number';
     if (!hasLength || positions.length === 0 || positions.length % SOURCE_STRIDE !== 0) {
       throw new TypeError(
@@ -415,37 +485,47 @@ export function createIkApi(core, base) {
     checkNumber('referenceWeight', r.referenceWeight, { min: 0 });
     checkNumber('previousWeight', r.previousWeight, { min: 0 });
     const pairs = r.pairs ?? defaultRetargetPairs(driven);
-    checkPairs('retargetClip', pairs);
+    checkPairs('retargetClip', pairs, MAX_PAIRS);
     const workspace = workspaceFor(r.height);
     const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
     const weightView = core.doubles(pairWeightsBuf, pairs.length);
-    pairs.forEach((pair, i) => {
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = checkOptions(`pairs[${i}]`, pairs[i] ?? null);
       pairView[2 * i] = jointIndex(`pairs[${i}].joint`, pair.joint);
       pairView[2 * i + 1] =
         pair.origin === null || pair.origin === undefined
           ? -1
           : jointIndex(`pairs[${i}].origin`, pair.origin, { allowWorld: true });
       weightView[i] = checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 });
-    });
+    }
     const maskPtr = writeMask({ mask: r.mask, dofMask: r.dofMask });
     const optionsPtr = writeOptions({
       ...r.options,
       maxIterations: r.options?.maxIterations ?? r.maxIterations,
     });
-    const sourcePtr = core.alloc(positions.length * 8);
-    const localPtr = core.alloc(frames * POSE * 4);
-    const rootPtr = core.alloc(frames * 3 * 4);
+    // One block for the clip: source, rotations, root; nothing is taken
+    // unless all of it fits, and it is given back on every path.
+    const sourceBytes = positions.length * 8;
+    const block = core.alloc(
+      sourceBytes + frames * (POSE + 3) * 4,
+      `a retargeted clip of ${frames} frames`,
+    );
+    const sourcePtr = block;
+    const localPtr = block + sourceBytes;
+    const rootPtr = localPtr + frames * POSE * 4;
     try {
       const source = core.doubles(sourcePtr, positions.length);
-      source.set(positions);
       for (let i = 0; i < source.length; i++) {
-        if (!Number.isFinite(source[i])) {
+        const v = positions[i];
+        if (typeof v !== 'number' || !Number.isFinite(v)) {
           const frame = Math.floor(i / SOURCE_STRIDE);
           const joint = JOINT_NAMES[Math.floor((i % SOURCE_STRIDE) / 3)];
-          throw new RangeError(
-            `positions must be finite: frame ${frame}, joint ${joint} has ${positions[i]}`,
+          const Kind = typeof v === 'number' ? RangeError : TypeError;
+          throw new Kind(
+            `positions must be finite numbers: frame ${frame}, joint ${joint} has ${describe(v)}`,
           );
         }
+        source[i] = v;
       }
       const status = fn._kb_retarget_clip_flat(
         workspace,
@@ -467,19 +547,36 @@ export function createIkApi(core, base) {
         resultBuf,
       );
       core.check(status, 'retargetClip');
-      const result = core.doubles(resultBuf, 2);
+      // total iterations, mean final cost, frames that reached the cap
+      const result = core.doubles(resultBuf, L.retargetResultDoubles);
       return {
         frames,
         rotations: core.floats(localPtr, frames * POSE).slice(),
         root: core.floats(rootPtr, frames * 3).slice(),
         iterations: result[0],
         meanCost: result[1],
+        unconverged: result[2],
       };
     } finally {
-      core.free(sourcePtr);
-      core.free(localPtr);
-      core.free(rootPtr);
+      core.free(block);
     }
+  }
+
+  // The pose moved by δ (KB_IK_DOF values) in the solver's DoF layout, in
+  // double precision by the core: root += δ[0..2], R_j ← R_j·exp([δ_j]).
+  // pose: 88 rotations, root: 3 (nullable). For finite differences.
+  function applyStep(pose, root, delta) {
+    writePose(poseBuf, 'pose', pose, root);
+    readNumbers('delta', delta, IK_DOF, core.doubles(stepBuf, IK_DOF));
+    core.check(fn._kb_ik_apply_step(poseBuf, stepBuf, referenceBuf), 'applyStep');
+    const out = core.doubles(referenceBuf, POSE_DOUBLES);
+    if (!out.every(Number.isFinite)) {
+      throw new RangeError('delta is too large: the moved pose is not finite');
+    }
+    return {
+      pose: Float64Array.from(out.subarray(3)),
+      root: Float64Array.from(out.subarray(0, 3)),
+    };
   }
 
   return {
@@ -490,37 +587,32 @@ export function createIkApi(core, base) {
     applyStep,
     defaultRetargetPairs,
     ikDefaults: IK_DEFAULTS,
+    clapDefaults: CLAP_DEFAULTS,
   };
 }
 
-function checkPairs(name, pairs) {
+// 22 flags, one per joint: which joints a clip drives.
+function checkDriven(driven) {
+  const ok = Array.isArray(driven) || (ArrayBuffer.isView(driven) && !(driven instanceof DataView));
+  if (!ok || driven.length !== JOINT_COUNT) {
+    throw new TypeError(
+      `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
+    );
+  }
+}
+
+// An array of 1 … MAX_PAIRS pairs, each present (a sparse array's holes
+// would otherwise leave the previous call's pairs in the buffer).
+function checkPairs(name, pairs, MAX_PAIRS) {
   if (!Array.isArray(pairs) || pairs.length === 0 || pairs.length > MAX_PAIRS) {
     throw new RangeError(
       `${name}.pairs must be an array of 1 to ${MAX_PAIRS} pairs, got ${describe(pairs)}`,
     );
   }
-  return pairs;
-}
-
-// The pose moved by δ (KB_IK_DOF values) in the solver's DoF layout, in
-// double precision as the core does it: root += δ[0..2], R_j ← R_j·exp([δ_j]).
-// pose: 88 rotations, root: 3 (nullable). For finite differences.
-export function applyStep(pose, root, delta) {
-  checkArrayLike('delta', delta, IK_DOF);
-  const out = Float64Array.from(pose);
-  const outRoot = Float64Array.from(root ?? [0, 0, 0]);
-  for (let i = 0; i < 3; i++) outRoot[i] += delta[i];
-  for (let j = 0; j < JOINT_COUNT; j++) {
-    const v = [delta[3 + 3 * j], delta[4 + 3 * j], delta[5 + 3 * j]];
-    const angle = Math.hypot(v[0], v[1], v[2]);
-    if (angle === 0) continue;
-    const k = angle < 1e-4 ? 0.5 - (angle * angle) / 48 : Math.sin(angle / 2) / angle;
-    const b = [v[0] * k, v[1] * k, v[2] * k, Math.cos(angle / 2)];
-    const a = out.slice(4 * j, 4 * j + 4);
-    out[4 * j] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-    out[4 * j + 1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-    out[4 * j + 2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-    out[4 * j + 3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+  for (let i = 0; i < pairs.length; i++) {
+    if (!(i in pairs)) {
+      throw new TypeError(`${name}.pairs[${i}] is missing (a sparse array); every pair is needed`);
+    }
   }
-  return { pose: out, root: outRoot };
+  return pairs;
 }

@@ -1,40 +1,28 @@
 // A gesture preview: the core's pipeline (target track → jitter → deadband
 // filter → envelope blend from idle) for one gesture and one set of tuning
 // values. The pose at time t is a pure function of t and the options.
-import { DEFAULT_APOSE } from './body-api.js';
-import { DEFAULT_ATTACK, DEFAULT_RELEASE } from './envelope-api.js';
-import { FILTER_DEFAULTS, FOLLOWERS, checkFilterOptions } from './filter-api.js';
+import { ENUM_NAMES, enumCodes } from './abi.js';
+import { handMarkersWorld } from './body-api.js';
+import { checkFilterOptions } from './filter-api.js';
 import { getGesture, parseGesture } from './gestures.js';
-import { createOwnedBlock } from './memory.js';
+import { createOwnedBlock, disposedError } from './memory.js';
+import { createRootTrack } from './root-track.js';
 import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
 import {
-  checkArrayLike,
   checkNumber,
   checkOneOf,
   checkOptions,
   checkRatios,
+  checkTunable,
   describe,
+  readNumbers,
 } from './validate.js';
 
-export const SHAPES = ['smoothstep', 'kli'];
-export const ORDERS = ['kblend', 'seed', 'naive-euler'];
-export const MAX_SEED = 16777215; // exact in the float32 parameter block
-
-export const PREVIEW_DEFAULTS = Object.freeze({
-  gesture: 'clap',
-  attack: DEFAULT_ATTACK,
-  release: DEFAULT_RELEASE,
-  ...FILTER_DEFAULTS,
-  fps: 30,
-  jitter: 0,
-  seed: 1,
-  apose: DEFAULT_APOSE,
-  shape: 'smoothstep',
-  order: 'kblend',
-});
+export const SHAPES = ENUM_NAMES.shape;
+export const ORDERS = ENUM_NAMES.order;
 
 const DEG = Math.PI / 180;
-const POSE = 4 * JOINT_COUNT;
+const POSE = 4 * JOINT_COUNT; // checked against KB_POSE_FLOATS at load
 
 function resolveGesture(gesture) {
   if (typeof gesture === 'string') return getGesture(gesture);
@@ -48,57 +36,141 @@ function resolveGesture(gesture) {
   );
 }
 
-// A ready-made track (e.g. a retargeted clip): times in seconds and whole
-// poses; every joint is driven unless a mask says otherwise.
-function checkTrack(track) {
-  checkOptions('track', track);
-  const { times, rotations, loop = false, period = 0, mask } = track;
-  if (!times || typeof times.length !== 'number' || times.length < 1) {
-    throw new TypeError(`track.times must be a non-empty array of seconds, got ${describe(times)}`);
-  }
-  checkArrayLike('track.times', times, times.length);
+// Times as the core stores them (float32) must still increase.
+function checkIncreasing(name, times, label) {
   for (let i = 1; i < times.length; i++) {
     if (!(times[i] > times[i - 1])) {
       throw new RangeError(
-        `track.times must increase, got ${times[i - 1]} then ${times[i]} at key ${i}`,
+        `${name} must increase (as float32 seconds), got ${times[i - 1]} then ${times[i]} at ${label(i)}`,
       );
     }
   }
-  checkArrayLike('track.rotations', rotations, times.length * POSE);
-  if (loop)
-    checkNumber('track.period', period, { min: times[times.length - 1] - times[0], minOpen: true });
-  if (mask !== undefined) checkArrayLike('track.mask', mask, JOINT_COUNT);
+}
+
+// A ready-made track (e.g. a retargeted clip): times in seconds and whole
+// poses; every joint is driven unless a mask says otherwise. Each input is
+// read once into a typed array, then checked.
+function checkTrack(track) {
+  checkOptions('track', track);
+  const { times: rawTimes, rotations: rawRotations, loop = false, period = 0 } = track;
+  const { mask: rawMask, root: rawRoot } = track;
+  const keys = rawTimes && typeof rawTimes.length === 'number' ? rawTimes.length : 0;
+  if (keys < 1) {
+    throw new TypeError(
+      `track.times must be a non-empty array of seconds, got ${describe(rawTimes)}`,
+    );
+  }
+  const times = readNumbers('track.times', rawTimes, keys, new Float32Array(keys));
+  checkIncreasing('track.times', times, (i) => `key ${i}`);
+  const rotations = readNumbers(
+    'track.rotations',
+    rawRotations,
+    keys * POSE,
+    new Float32Array(keys * POSE),
+  );
+  if (loop) {
+    checkNumber('track.period', period, {
+      min: times[keys - 1] - times[0],
+      minOpen: true,
+      float32: true,
+    });
+  }
+  const mask =
+    rawMask === undefined
+      ? undefined
+      : readNumbers('track.mask', rawMask, JOINT_COUNT, new Uint8Array(JOINT_COUNT));
+  const root =
+    rawRoot === undefined || rawRoot === null
+      ? null
+      : readNumbers('track.root', rawRoot, 3 * keys, new Float32Array(3 * keys));
   return {
     times,
     rotations,
     loop: !!loop,
-    period: loop ? period : 0,
+    period: loop ? Math.fround(period) : 0,
     mask,
-    duration: times[times.length - 1],
+    root,
+    duration: times[keys - 1],
   };
 }
 
-function resolveOptions(options) {
-  const o = { ...PREVIEW_DEFAULTS, ...checkOptions('options', options) };
-  if (options?.track !== undefined) delete o.gesture;
-  checkRatios(o.attack, o.release);
-  checkFilterOptions({
-    epsilon: o.epsilon,
-    lambda: o.lambda,
-    dtMax: o.dtMax,
-    follower: o.follower,
-  });
-  checkNumber('fps', o.fps, { min: 1, max: 240 });
-  checkNumber('jitter', o.jitter, { min: 0, max: 0.5 });
-  checkNumber('seed', o.seed, { min: 0, max: MAX_SEED, integer: true });
-  checkNumber('apose', o.apose, { min: 0, max: Math.PI / 2 });
+function resolveOptions(options, defaults, limits) {
+  const given = checkOptions('options', options);
+  const o = { ...defaults, ...given };
+  delete o.duration; // the gesture's or the track's unless given
+  if (given.duration !== undefined) o.duration = given.duration;
+  if (given.track !== undefined) delete o.gesture;
+  checkRatios(limits, o.attack, o.release);
+  checkFilterOptions(limits, o);
+  for (const key of ['fps', 'jitter', 'seed', 'apose', 'height']) {
+    checkTunable(limits, key, o[key]);
+  }
   checkOneOf('shape', o.shape, SHAPES);
   checkOneOf('order', o.order, ORDERS);
   return o;
 }
 
-export function createPreviewApi(core, rotationApi, bodyApi) {
+export function createPreviewApi(core, rotationApi, bodyApi, body, defaults) {
   const fn = core.fn;
+  const limits = core.limits;
+  if (core.n('KB_POSE_FLOATS') !== POSE) throw new Error('kblend: the core has another skeleton');
+  const codes = {
+    shape: enumCodes(core.abi, 'shape'),
+    order: enumCodes(core.abi, 'order'),
+    follower: enumCodes(core.abi, 'follower'),
+  };
+  // The parameter block, slots by name (KB_FLAT_*).
+  const slots = {
+    attack: core.n('KB_FLAT_ATTACK'),
+    release: core.n('KB_FLAT_RELEASE'),
+    duration: core.n('KB_FLAT_DURATION'),
+    fps: core.n('KB_FLAT_FPS'),
+    jitter: core.n('KB_FLAT_JITTER'),
+    seed: core.n('KB_FLAT_SEED'),
+    apose: core.n('KB_FLAT_APOSE'),
+    shape: core.n('KB_FLAT_SHAPE'),
+    order: core.n('KB_FLAT_ORDER'),
+    epsilon: core.n('KB_FLAT_EPSILON'),
+    lambda: core.n('KB_FLAT_LAMBDA'),
+    dtMax: core.n('KB_FLAT_DT_MAX'),
+    follower: core.n('KB_FLAT_FOLLOWER'),
+  };
+  const paramCount = core.n('KB_PREVIEW_FLAT_COUNT');
+  function encodeParams(o) {
+    const params = new Float32Array(paramCount);
+    for (const [key, slot] of Object.entries(slots)) {
+      params[slot] = codes[key] ? codes[key][o[key]] : o[key];
+    }
+    return params;
+  }
+  const env = { core, fn, body, encodeParams };
+
+  // A gesture keyframe ({ rotations: { joint: [x, y, z] degrees } }) as a
+  // whole pose: the named joints from their Euler angles, every other joint
+  // at idle. Also returns the mask of the joints it names.
+  function keyframeInto(keyframe, idle, out, at, mask) {
+    checkOptions('keyframe', keyframe ?? null);
+    const rotations = checkOptions('keyframe.rotations', keyframe.rotations ?? null);
+    out.set(idle, at);
+    for (const name of Object.keys(rotations)) {
+      const j = JOINT_NAMES.indexOf(name);
+      if (j < 0) {
+        throw new RangeError(
+          `keyframe.rotations: ${describe(name)} is not a joint name (allowed: ${JOINT_NAMES.join(', ')})`,
+        );
+      }
+      const degrees = readNumbers(`keyframe.rotations.${name}`, rotations[name], 3);
+      const q = rotationApi.quatFromEuler(degrees.map((d) => d * DEG));
+      out.set(q, at + 4 * j);
+      if (mask) mask[j] = 1;
+    }
+  }
+
+  function keyframePose(keyframe, apose = defaults.apose) {
+    const pose = new Float32Array(POSE);
+    keyframeInto(keyframe, bodyApi.idlePose(apose), pose, 0, null);
+    return pose;
+  }
 
   // Gesture keyframes (Euler degrees, seconds or hold fractions) to whole
   // poses at seconds; joints a keyframe leaves out sit at idle there.
@@ -112,25 +184,21 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
     const mask = new Uint8Array(JOINT_COUNT);
     gesture.keyframes.forEach((key, k) => {
       times[k] = toSeconds(key.time);
-      rotations.set(idle, k * POSE);
-      for (const [name, degrees] of Object.entries(key.rotations)) {
-        const j = JOINT_NAMES.indexOf(name);
-        const q = rotationApi.quatFromEuler(degrees.map((d) => d * DEG));
-        rotations.set(q, k * POSE + 4 * j);
-        mask[j] = 1;
-      }
+      keyframeInto(key, idle, rotations, k * POSE, mask);
     });
+    checkIncreasing(`gesture "${gesture.name}" keyframe times`, times, (k) => `keyframe ${k}`);
     return {
       times,
       rotations,
       mask,
+      root: null,
       loop: gesture.loop,
       period: gesture.loop ? gesture.period : 0,
     };
   }
 
   function createPreview(options = {}) {
-    const o = resolveOptions(options);
+    const o = resolveOptions(options, defaults, limits);
     let gesture = null;
     let track;
     if (options.track !== undefined) {
@@ -140,93 +208,154 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
       gesture = resolveGesture(o.gesture);
       o.duration ??= gesture.duration;
     }
-    checkNumber('duration', o.duration, { min: 0.1, max: 600 });
+    checkTunable(limits, 'duration', o.duration);
     if (gesture) track = gestureTrack(gesture, o);
-    return new Preview(core, fn, o, gesture, track);
+    return new Preview(env, o, gesture, track, bodyApi.handMarkers(o.height));
   }
 
-  return { createPreview };
+  return { createPreview, keyframePose };
+}
+
+// The preview's block in the heap: struct, skeleton, then float buffers.
+function layout(core, paramCount, keys, owner) {
+  const align = (n) => (n + 15) & ~15;
+  const structBytes = align(core.n('sizeof.preview'));
+  const skeletonBytes = align(core.n('sizeof.skeleton'));
+  const reportFloats = core.n('KB_CLAP_REPORT_FLOATS');
+  const positions = 3 * JOINT_COUNT;
+  const floats =
+    paramCount + keys + keys * POSE + POSE + 8 + 1 + 3 + positions + POSE + reportFloats + 1;
+  const block = createOwnedBlock(
+    core,
+    structBytes + skeletonBytes + 4 * floats,
+    owner,
+    `a preview of ${keys} keys`,
+  );
+  const skeleton = block.ptr + structBytes;
+  let at = skeleton + skeletonBytes;
+  const take = (n) => {
+    const ptr = at;
+    at += 4 * n;
+    return ptr;
+  };
+  return {
+    block,
+    skeleton,
+    params: take(paramCount),
+    times: take(keys),
+    rotations: take(keys * POSE),
+    out: take(POSE),
+    mask: take(8), // 22 bytes of mask, padded
+    changed: take(1),
+    root: take(3),
+    positions: take(positions),
+    worldRotations: take(POSE),
+    report: take(reportFloats),
+    scalar: take(1),
+  };
+}
+
+function checkOut(name, out, length) {
+  const ok = out instanceof Float32Array || out instanceof Float64Array;
+  if (!ok) {
+    throw new TypeError(
+      `${name} must be a Float32Array or Float64Array of length ≥ ${length}, got ${describe(out)}`,
+    );
+  }
+  if (out.length < length) {
+    throw new RangeError(`${name} must have length ≥ ${length}, got length ${out.length}`);
+  }
 }
 
 class Preview {
-  constructor(core, fn, options, gesture, track) {
+  #core;
+  #fn;
+  #mem;
+  #rootTrack;
+  #markers;
+  #out;
+  #readClapReport;
+  #changed = 0;
+
+  constructor({ core, fn, body, encodeParams }, options, gesture, track, markers) {
     const keys = track.times.length;
-    const structBytes = (fn._kb_sizeof_preview() + 15) & ~15;
-    const bytes = structBytes + 4 * (16 + keys + keys * POSE + POSE) + 32;
-    this.block = createOwnedBlock(core, bytes, this);
-    let at = this.block.ptr + structBytes;
-    const take = (n) => {
-      const ptr = at;
-      at += 4 * n;
-      return ptr;
-    };
-    const paramsPtr = take(16);
-    const timesPtr = take(keys);
-    const rotationsPtr = take(keys * POSE);
-    this.outPtr = take(POSE);
-    const maskPtr = take(8); // 22 bytes of mask, padded
-    this.changedPtr = take(1);
-    this.out = core.floats(this.outPtr, POSE);
-    core.floats(timesPtr, keys).set(track.times);
-    core.floats(rotationsPtr, keys * POSE).set(track.rotations);
-    core.u8.fill(1, maskPtr, maskPtr + JOINT_COUNT);
-    if (track.mask) core.u8.set(track.mask, maskPtr);
-    const params = [
-      options.attack,
-      options.release,
-      options.duration,
-      options.fps,
-      options.jitter,
-      options.seed,
-      options.apose,
-      SHAPES.indexOf(options.shape),
-      ORDERS.indexOf(options.order),
-      options.epsilon,
-      options.lambda,
-      options.dtMax,
-      FOLLOWERS.indexOf(options.follower),
-    ];
-    core.floats(paramsPtr, params.length).set(params);
-    const status = fn._kb_preview_init_flat(
-      this.block.ptr,
-      paramsPtr,
-      timesPtr,
-      rotationsPtr,
-      keys,
-      track.loop ? 1 : 0,
-      track.period,
-      maskPtr,
-    );
-    if (status !== 0) {
-      this.block.free();
-      throw new RangeError(
-        `createPreview: the gesture track was rejected: ${core.statusText(status)}`,
+    const params = encodeParams(options);
+    const mem = layout(core, params.length, keys, this);
+    this.#core = core;
+    this.#fn = fn;
+    this.#mem = mem;
+    this.#markers = markers;
+    this.#readClapReport = body.readClapReport;
+    core.floats(mem.times, keys).set(track.times);
+    core.floats(mem.rotations, keys * POSE).set(track.rotations);
+    core.u8.fill(1, mem.mask, mem.mask + JOINT_COUNT);
+    if (track.mask) core.u8.set(track.mask, mem.mask);
+    core.floats(mem.params, params.length).set(params);
+    let status = fn._kb_skeleton_init(mem.skeleton, options.height);
+    if (status === core.OK) {
+      status = fn._kb_preview_init_flat(
+        mem.block.ptr,
+        mem.params,
+        mem.times,
+        mem.rotations,
+        keys,
+        track.loop ? 1 : 0,
+        track.period,
+        mem.mask,
       );
     }
-    this.core = core;
-    this.fn = fn;
-    this.options = Object.freeze({ ...options, gesture: gesture ? gesture.name : 'track' });
-    this.gesture = gesture;
-    this.duration = options.duration;
-    this.fps = options.fps;
-    this.frameCount = fn._kb_preview_frame_count(this.block.ptr);
-    this.changed = 0;
+    if (status !== core.OK) {
+      mem.block.free();
+      throw new RangeError(
+        `createPreview: the core refused the preview: ${core.statusText(status)}`,
+      );
+    }
+    this.#out = core.floats(mem.out, POSE);
+    const frameCount = fn._kb_preview_frame_count(mem.block.ptr);
+    const frameTime = (k) => fn._kb_preview_frame_time(mem.block.ptr, k);
+    this.#rootTrack = createRootTrack(track, frameCount, frameTime, options);
+    Object.defineProperties(this, {
+      options: {
+        value: Object.freeze({ ...options, gesture: gesture ? gesture.name : 'track' }),
+      },
+      gesture: { value: gesture },
+      duration: { value: options.duration },
+      fps: { value: options.fps },
+      frameCount: { value: frameCount },
+      hasRoot: { value: track.root !== null },
+    });
   }
 
   #live() {
-    if (!this.block.live) throw new Error('kblend: this preview was disposed');
+    if (!this.#mem.block.live) throw disposedError('preview');
   }
 
-  // Local rotations at time t (clamped to [0, duration]) into out.
-  evaluateInto(t, out) {
+  // Joints whose rotation changed at the frame last evaluated.
+  get changed() {
+    this.#live();
+    return this.#changed;
+  }
+
+  #evaluate(t) {
     this.#live();
     checkNumber('t', t, { allowInfinity: true });
-    this.core.check(
-      this.fn._kb_preview_evaluate(this.block.ptr, t, this.outPtr, this.changedPtr),
+    const mem = this.#mem;
+    this.#core.check(
+      this.#fn._kb_preview_evaluate(mem.block.ptr, t, mem.out, mem.changed),
       'evaluate',
     );
-    this.changed = this.core.i32[this.changedPtr >> 2];
-    out.set(this.out);
+    this.#changed = this.#core.i32[mem.changed >> 2];
+  }
+
+  // Local rotations at time t (clamped to [0, duration]) into out (88);
+  // rootOut (3, optional) receives the root translation at t.
+  evaluateInto(t, out, rootOut) {
+    this.#live();
+    checkOut('out', out, POSE);
+    if (rootOut !== undefined) checkOut('rootOut', rootOut, 3);
+    this.#evaluate(t);
+    out.set(this.#out);
+    if (rootOut !== undefined) this.#rootTrack.at(t, rootOut);
     return out;
   }
 
@@ -234,24 +363,88 @@ class Preview {
     return this.evaluateInto(t, new Float32Array(POSE));
   }
 
+  // The root translation at time t, m ([0, 0, 0] without root motion).
+  root(t) {
+    this.#live();
+    checkNumber('t', t, { allowInfinity: true });
+    return Array.from(this.#rootTrack.at(t, new Float64Array(3)));
+  }
+
+  // Everything a displayed frame needs, from one evaluation and at most
+  // one forward-kinematics pass: see kblend.d.ts (PreviewFrame).
+  evaluateFrame(t, options) {
+    const { fk = false, clap = false, markers = false } = checkOptions('options', options);
+    this.#evaluate(t);
+    const core = this.#core;
+    const mem = this.#mem;
+    const o = this.options;
+    const root = this.#rootTrack.at(t, new Float32Array(3));
+    const clamped = Math.min(Math.max(t, 0), this.duration);
+    core.check(
+      this.#fn._kb_envelope(clamped / this.duration, o.attack, o.release, mem.scalar),
+      'envelope',
+    );
+    const frame = {
+      time: clamped,
+      pose: this.#out.slice(),
+      root,
+      envelope: core.floats(mem.scalar, 1)[0],
+      changed: this.#changed,
+    };
+    if (!(fk || clap || markers)) return frame;
+    core.floats(mem.root, 3).set(root);
+    core.check(
+      this.#fn._kb_forward_kinematics(
+        mem.skeleton,
+        mem.out,
+        mem.root,
+        0,
+        mem.positions,
+        mem.worldRotations,
+      ),
+      'forwardKinematics',
+    );
+    const positions = core.floats(mem.positions, 3 * JOINT_COUNT).slice();
+    const rotations = core.floats(mem.worldRotations, POSE).slice();
+    if (fk) Object.assign(frame, { positions, rotations });
+    if (clap) frame.clap = this.#clapReport();
+    if (markers) frame.markers = handMarkersWorld(positions, rotations, this.#markers);
+    return frame;
+  }
+
+  // The clap report of the pose in mem.out, whose FK is in mem.positions.
+  #clapReport() {
+    const mem = this.#mem;
+    const fn = this.#fn;
+    const status = fn._kb_clap_check_world_flat(
+      mem.skeleton,
+      mem.positions,
+      mem.worldRotations,
+      mem.report,
+    );
+    this.#core.check(status, 'clap check');
+    const report = this.#core.floats(mem.report, this.#core.n('KB_CLAP_REPORT_FLOATS'));
+    return this.#readClapReport(report);
+  }
+
   // The pose of frame k (0 … frameCount − 1) of the clip's grid.
   frame(k) {
     this.#live();
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
-    this.core.check(
-      this.fn._kb_preview_frame(this.block.ptr, k, this.outPtr, this.changedPtr),
-      'frame',
-    );
-    this.changed = this.core.i32[this.changedPtr >> 2];
-    return this.out.slice();
+    const mem = this.#mem;
+    this.#core.check(this.#fn._kb_preview_frame(mem.block.ptr, k, mem.out, mem.changed), 'frame');
+    this.#changed = this.#core.i32[mem.changed >> 2];
+    return this.#out.slice();
   }
 
   frameTime(k) {
+    this.#live();
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
-    return this.fn._kb_preview_frame_time(this.block.ptr, k);
+    return this.#fn._kb_preview_frame_time(this.#mem.block.ptr, k);
   }
 
+  // Frees the preview's heap block; every method throws afterwards.
   dispose() {
-    this.block.free();
+    this.#mem.block.free();
   }
 }
