@@ -187,3 +187,50 @@ describe('createRigBinding follows kblend FK segment directions', () => {
     expect(() => binding.apply(tpose)).toThrow(/disposed/);
   });
 });
+
+describe('createRigBinding on a SkinnedMesh', () => {
+  it("binds the mesh's skeleton and deforms its vertices with the bones", async () => {
+    const {
+      BoxGeometry,
+      Float32BufferAttribute,
+      MeshBasicMaterial,
+      Skeleton,
+      SkinnedMesh,
+      Uint16BufferAttribute,
+    } = await import('three');
+    const rig = buildRig(kb, { names: VRM, axes: 'identity', restPose: tpose });
+    const bones = rig.bones;
+    const geometry = new BoxGeometry(0.1, 0.1, 0.1).translate(0.7, 1.43, 0); // near the left wrist
+    const count = geometry.attributes.position.count;
+    const wrist = bones.findIndex((b) => b.name === 'leftHand');
+    geometry.setAttribute(
+      'skinIndex',
+      new Uint16BufferAttribute(
+        new Uint16Array(4 * count).map((_, i) => (i % 4 ? 0 : wrist)),
+        4,
+      ),
+    );
+    geometry.setAttribute(
+      'skinWeight',
+      new Float32BufferAttribute(
+        new Float32Array(4 * count).map((_, i) => (i % 4 ? 0 : 1)),
+        4,
+      ),
+    );
+    const mesh = new SkinnedMesh(geometry, new MeshBasicMaterial());
+    rig.root.add(mesh);
+    rig.root.updateMatrixWorld(true);
+    mesh.bind(new Skeleton(bones));
+    const binding = createRigBinding(mesh);
+    expect(binding.unmapped).toEqual([]);
+    const before = mesh.getVertexPosition(0, new Vector3()).applyMatrix4(mesh.matrixWorld);
+    const preview = kb.createPreview({ gesture: 'wave' });
+    binding.apply(preview, 1.5);
+    rig.root.updateMatrixWorld(true);
+    mesh.skeleton.update();
+    const after = mesh.getVertexPosition(0, new Vector3());
+    mesh.applyBoneTransform(0, after);
+    expect(after.distanceTo(before)).toBeGreaterThan(0.05);
+    expect(worstSegmentAngle(rig, binding, preview.evaluate(1.5))).toBeLessThan(1e-4);
+  });
+});
