@@ -287,6 +287,17 @@ typedef struct kb_skeleton {
   kb_marker thumb_tip[2];
 } kb_skeleton;
 
+/* The four hand markers by index. */
+enum {
+  KB_MARKER_LEFT_PALM = 0,
+  KB_MARKER_RIGHT_PALM = 1,
+  KB_MARKER_LEFT_THUMB = 2,
+  KB_MARKER_RIGHT_THUMB = 3,
+  KB_MARKER_COUNT = 4
+};
+/* Hand marker `which` (KB_MARKER_*) of a skeleton. */
+kb_status kb_hand_marker(const kb_skeleton *s, int which, kb_marker *out);
+
 /* Joint name (e.g. "left_wrist") or NULL when out of range. */
 const char *kb_joint_name(int joint);
 /* Parent index, −1 for the pelvis, −2 when out of range. */
