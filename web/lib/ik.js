@@ -19,7 +19,6 @@ const POSE = 4 * JOINT_COUNT;
 const POSE_DOUBLES = 3 + POSE;
 const SOURCE_STRIDE = 3 * JOINT_COUNT;
 const RESULT_DOUBLES = 10;
-const STATUS_NOT_CONVERGED = 6;
 
 export const HUBER_MODES = ['off', 'component', 'norm'];
 export const STOP_REASONS = ['cost', 'gradient', 'step', 'lambda', 'iterations'];
@@ -92,8 +91,6 @@ export function createIkApi(core, base) {
   const rowsBuf = core.alloc(4);
   const floatPose = core.alloc(POSE * 4);
   const floatOut = core.alloc(POSE * 4);
-  const pairsBuf = core.alloc(MAX_PAIRS * 2 * 4);
-  const pairWeightsBuf = core.alloc(MAX_PAIRS * 8);
   const markerBuf = core.alloc(4 * 8);
 
   function workspaceFor(height = 1.75) {
@@ -258,8 +255,10 @@ export function createIkApi(core, base) {
     return optionsBuf;
   }
 
+  // The core returns OK at the iteration cap and says so in the result.
   function readResult(status) {
     const r = core.doubles(resultBuf, RESULT_DOUBLES);
+    const capped = status === 0 && r[8] !== 1;
     return {
       iterations: r[0],
       accepted: r[1],
@@ -271,7 +270,7 @@ export function createIkApi(core, base) {
       stop: STOP_REASONS[r[7]],
       converged: r[8] === 1,
       reached: r[9] === 1,
-      status: core.statusText(status),
+      status: capped ? 'the iteration did not converge' : core.statusText(status),
     };
   }
 
@@ -311,7 +310,7 @@ export function createIkApi(core, base) {
       optionsPtr,
       resultBuf,
     );
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveIK');
+    core.check(status, 'solveIK');
     const pose = core.doubles(poseBuf, POSE_DOUBLES);
     return {
       pose: Float32Array.from(pose.subarray(3)),
@@ -360,7 +359,7 @@ export function createIkApi(core, base) {
       .doubles(optionsBuf, 5)
       .set([o.separation, o.chestForward, o.chestDrop, o.chestWeight, o.referenceWeight]);
     const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveClap');
+    core.check(status, 'solveClap');
     const pose = core.floats(floatOut, POSE).slice();
     const result = readResult(status);
     const report = base.validateClap(pose, { height: o.height });
@@ -417,16 +416,20 @@ export function createIkApi(core, base) {
     const pairs = r.pairs ?? defaultRetargetPairs(driven);
     checkPairs('retargetClip', pairs);
     const workspace = workspaceFor(r.height);
-    const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
-    const weightView = core.doubles(pairWeightsBuf, pairs.length);
+    // one retargeting task in the task-list encoding (its targets are the
+    // source frames, filled in by the core frame by frame)
+    const task = [1, 2, pairs.length, r.targetScale, r.weightPosition, r.weightDirection];
+    task.push(r.directionRows, ...new Array(SOURCE_STRIDE).fill(0));
     pairs.forEach((pair, i) => {
-      pairView[2 * i] = jointIndex(`pairs[${i}].joint`, pair.joint);
-      pairView[2 * i + 1] =
+      const joint = jointIndex(`pairs[${i}].joint`, pair.joint);
+      const origin =
         pair.origin === null || pair.origin === undefined
           ? -1
           : jointIndex(`pairs[${i}].origin`, pair.origin, { allowWorld: true });
-      weightView[i] = checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 });
+      task.push(joint, origin, checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 }));
     });
+    core.doubles(tasksBuf, task.length).set(task);
+    core.check(fn._kb_ik_set_tasks_flat(workspace, tasksBuf, task.length), 'retargetClip task');
     const maskPtr = writeMask({ mask: r.mask, dofMask: r.dofMask });
     const optionsPtr = writeOptions({
       ...r.options,
@@ -451,13 +454,6 @@ export function createIkApi(core, base) {
         workspace,
         sourcePtr,
         frames,
-        pairsBuf,
-        pairWeightsBuf,
-        pairs.length,
-        r.targetScale,
-        r.weightPosition,
-        r.weightDirection,
-        r.directionRows,
         maskPtr,
         r.referenceWeight,
         r.previousWeight,
