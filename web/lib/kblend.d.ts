@@ -1,6 +1,7 @@
 // Types of kblend's JS library (package.json exports["."] → kblend.js).
 // Quaternions are [x, y, z, w]; a pose is 22 local rotations (88 numbers)
 // relative to the T-pose bind, joints in the order of `kb.skeleton.names`.
+import type { BodyContactsApi } from './body-contacts.js';
 import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
@@ -8,6 +9,7 @@ export { COMPARISON_METHODS } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export type * from './ik.js';
+export type * from './body-contacts.js';
 
 export type Quat = ArrayLike<number>;
 export type JointName =
@@ -191,7 +193,7 @@ export interface SlerpBatch {
   dispose(): void;
 }
 
-export interface KBlend extends IkApi, ComparisonApi {
+export interface KBlend extends IkApi, ComparisonApi, BodyContactsApi {
   envelope(p: number, options?: EnvelopeOptions): number;
   envelopeSlope(p: number, options?: EnvelopeOptions): number;
   envelopeRatios(options: { attackSeconds?: number; releaseSeconds?: number; duration: number }): {

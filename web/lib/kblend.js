@@ -1,6 +1,7 @@
 // kblend's JS library: loadKBlend() → the API object over the WASM core.
 // Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
 import { createBodyApi } from './body-api.js';
+import { createBodyContactsApi } from './body-contacts.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
 import { createEnvelopeApi } from './envelope-api.js';
@@ -39,5 +40,6 @@ export async function loadKBlend(options = {}) {
   };
   Object.assign(kb, createIkApi(core, kb));
   Object.assign(kb, createComparisonApi(kb));
+  Object.assign(kb, createBodyContactsApi(kb));
   return kb;
 }
