@@ -4,8 +4,9 @@
 // `vite preview` on a free port of 127.0.0.1 and stops it afterwards.
 //
 //   npx vite build
-//   node tests/figures/gesture-views.js [gesture[@seconds] ...]
+//   node tests/figures/gesture-views.js [--close] [gesture[@seconds] ...]
 //
+// --close: the trunk and arms only, at twice the pixels.
 // writes test-results/gesture-views/<gesture>-<seconds>.png: the three
 // views side by side.
 import { spawn } from 'node:child_process';
@@ -68,7 +69,7 @@ const parseShot = (text) => {
   return { gesture, time: time === undefined ? null : Number(time) };
 };
 
-async function shoot(page, { gesture, time }) {
+async function shoot(page, { gesture, time }, close) {
   const shown = await page.evaluate(
     async ({ g, t }) => {
       const app = window.kblendApp;
@@ -82,18 +83,20 @@ async function shoot(page, { gesture, time }) {
   const stage = page.locator('#stage');
   const box = await stage.boundingBox();
   // the character stands in the middle of the stage
+  const [left, top, width, height] = close ? [0.34, 0.1, 0.32, 0.55] : [0.3, 0.05, 0.4, 0.9];
   const clip = {
-    x: box.x + box.width * 0.3,
-    y: box.y + box.height * 0.05,
-    width: box.width * 0.4,
-    height: box.height * 0.9,
+    x: box.x + box.width * left,
+    y: box.y + box.height * top,
+    width: box.width * width,
+    height: box.height * height,
   };
   const images = [];
   for (const view of VIEWS) {
     await page.evaluate((v) => window.kblendApp.view(v), view);
     images.push((await page.screenshot({ clip })).toString('base64'));
   }
-  return { name: `${gesture}-${shown.toFixed(2)}`, images, width: clip.width, height: clip.height };
+  const name = `${gesture}-${shown.toFixed(2)}${close ? '-close' : ''}`;
+  return { name, images, width: clip.width, height: clip.height };
 }
 
 // The views side by side in one picture, composed on a blank page.
@@ -112,7 +115,9 @@ async function montage(page, { name, images, width, height }) {
   return path;
 }
 
-async function main(requested) {
+async function main(args) {
+  const close = args.includes('--close');
+  const requested = args.filter((a) => a !== '--close');
   mkdirSync(OUT, { recursive: true });
   const { url, child } = await startPreview();
   const browser = await chromium.launch({
@@ -121,7 +126,10 @@ async function main(requested) {
     args: CHROMIUM_ARGS,
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: close ? 2 : 1,
+    });
     await page.goto(`${url}/`);
     await page.evaluate(() => window.kblendApp.ready);
     await page.evaluate(() => window.kblendApp.pause());
@@ -129,7 +137,7 @@ async function main(requested) {
       ? requested
       : await page.evaluate(() => window.kblendApp.gestureNames());
     const shots = [];
-    for (const text of list) shots.push(await shoot(page, parseShot(text)));
+    for (const text of list) shots.push(await shoot(page, parseShot(text), close));
     const sheet = await browser.newPage();
     for (const shot of shots) console.log(await montage(sheet, shot));
   } finally {
