@@ -207,6 +207,12 @@ describe('the clap, judged at its open phase', () => {
     for (const { t, pose } of frames.filter((f) => inOpen(f.t))) {
       expect(kb.validateClap(pose).ok, `t = ${t.toFixed(3)} s`).toBe(true);
     }
+    for (const { t, pose } of frames) {
+      const deep = kb
+        .bodyContacts(pose)
+        .filter((c) => c.depth > REST && !(c.a === 'left_hand' && c.b === 'right_hand'));
+      expect(deep, `t = ${t.toFixed(3)} s`).toEqual([]);
+    }
     const separations = frames.map((f) => kb.validateClap(f.pose).separation);
     expect(Math.min(...separations)).toBeLessThan(0.05);
     expect(Math.max(...separations)).toBeGreaterThan(0.16);
