@@ -10,8 +10,11 @@
 // moves rigidly with one bone. Where the table gives a breadth, the
 // capsules span it; girths and depths, which it does not give, follow the
 // body the viewer draws (web/viewer/rig.js, tuned on the same bind):
-// - pelvis: across the hips, outer edge at ±0.096H ≈ the hip width 0.191H/2,
-//   radius 0.06H (the pelvis is ≈ 0.21 m deep at 1.75 m);
+// - pelvis: across the hips at their widest (0.535H, just above the hip
+//   joints), outer edge at ±0.096H ≈ the hip width 0.191H/2, radius 0.06H
+//   (the pelvis is ≈ 0.21 m deep at 1.75 m); and across the tops of the hip
+//   bones (the iliac crests, 0.577H), outer edge ±0.088H, radius 0.05H, so
+//   the waist has no notch between the pelvis and the abdomen;
 // - torso: four capsules across the body, one on spine1 (abdomen, radius
 //   0.055H), one on spine2 (waist, 0.057H), two on spine3 (chest, 0.066H),
 //   the chest's outer edge at ±0.1H, inside the shoulder width 0.259H/2 by
@@ -93,7 +96,8 @@ export const BODY_PARTS = Object.freeze(
     {
       name: 'pelvis',
       joints: ['pelvis', 'left_hip', 'right_hip', 'spine1'],
-      capsules: [across('pelvis', 0.522, 0, 0.036, 0.06)],
+      // the hips, and the top of the hip bones (iliac crests) above them
+      capsules: [across('pelvis', 0.535, 0, 0.036, 0.06), across('pelvis', 0.577, 0, 0.038, 0.05)],
     },
     {
       name: 'torso',
