@@ -92,6 +92,22 @@ describe('the capsule model', () => {
     expect(head.b[1] + head.radius).toBeCloseTo(H, 5);
   });
 
+  it('has no notch in the trunk a hand could sink into, hips to chest', () => {
+    const trunk = [...capsulesOf(tpose(), 'pelvis'), ...capsulesOf(tpose(), 'torso')];
+    const inside = (p) => trunk.some((c) => segmentDistance(p, p, c.a, c.b).distance <= c.radius);
+    // the trunk's half-width at each height, probed along +X at z = 0
+    const halfWidth = (y) => {
+      let x = 0;
+      while (inside([x + 0.001, y, 0])) x += 0.001;
+      return x;
+    };
+    for (let y = 0.5 * H; y <= 0.8 * H; y += 0.005) {
+      expect(halfWidth(y), `half-width at ${(y / H).toFixed(3)}H`).toBeGreaterThan(0.075 * H);
+    }
+    // and at the hip bones it is the hip width's half
+    expect(halfWidth(0.535 * H)).toBeCloseTo(0.096 * H, 2);
+  });
+
   it('gives the hand the depth of the core palm marker, so touching palms are 0.024H apart', () => {
     for (const height of [1.5, 1.75, 2]) {
       const markers = kb.handMarkers(height);
