@@ -2,6 +2,7 @@
 // Quaternions are [x, y, z, w]; a pose is 22 local rotations (88 numbers)
 // relative to the T-pose bind, joints in the order of `kb.skeleton.names`.
 import type { BvhApi } from './bvh/index.js';
+import type { BodyContactsApi } from './body-contacts.js';
 import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
@@ -11,6 +12,7 @@ export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export type * from './ik.js';
+export type * from './body-contacts.js';
 
 /** The 22 joint names in the core's order (SPEC §3). */
 export const JOINT_NAMES: readonly JointName[];
@@ -331,7 +333,7 @@ export interface SlerpBatch {
   dispose(): void;
 }
 
-export interface KBlend extends IkApi, ComparisonApi, BvhApi {
+export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi {
   envelope(p: number, options?: EnvelopeOptions): number;
   envelopeSlope(p: number, options?: EnvelopeOptions): number;
   envelopeRatios(options: { attackSeconds?: number; releaseSeconds?: number; duration: number }): {

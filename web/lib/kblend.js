@@ -3,6 +3,7 @@
 import { buildDefaults } from './abi.js';
 import { createBodyApi } from './body-api.js';
 import { createBvhApi } from './bvh/index.js';
+import { createBodyContactsApi } from './body-contacts.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
 import { createEnvelopeApi } from './envelope-api.js';
@@ -61,5 +62,6 @@ export async function loadKBlend(options = {}) {
   Object.assign(kb, createIkApi(core, { ...kb, checkHeight: body.checkHeight }));
   Object.assign(kb, createComparisonApi(kb));
   Object.assign(kb, createBvhApi(kb));
+  Object.assign(kb, createBodyContactsApi(kb));
   return kb;
 }

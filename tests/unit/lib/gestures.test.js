@@ -700,19 +700,27 @@ describe('gestures read right under forward kinematics', () => {
   });
 
   describe('akimbo', () => {
-    it('hands on the hips, palms toward the body, elbows out to the sides', () => {
+    it('hands on the hips at the sides, fingers down, palms on the body, elbows out', () => {
       const w = keyWorld('akimbo');
       for (const [side, s] of [
         ['left', 1],
         ['right', -1],
       ]) {
-        const { wrist, elbow, palm } = w[side];
-        expect(Math.abs(wrist[1] - Y.pelvis())).toBeLessThan(0.12);
-        expect(s * wrist[0]).toBeGreaterThan(0.14);
-        expect(s * wrist[0]).toBeLessThan(0.25);
-        expect(Math.abs(wrist[2])).toBeLessThan(0.1);
-        expect(s * elbow[0]).toBeGreaterThan(s * bind[J[`${side}_shoulder`]][0] + 0.1);
-        expect(s * palm[0]).toBeLessThan(-0.5);
+        const { wrist, elbow, palm, direction } = w[side];
+        // the heel of the palm at the top of the hip bone, beside the body
+        expect(wrist[1]).toBeGreaterThan(Y.pelvis() + 0.08);
+        expect(wrist[1]).toBeLessThan(bind[J.spine1][1] + 0.05);
+        expect(s * wrist[0]).toBeGreaterThan(0.15);
+        expect(s * wrist[0]).toBeLessThan(0.22);
+        expect(wrist[2]).toBeGreaterThan(-0.08);
+        expect(wrist[2]).toBeLessThan(0.03);
+        // the fingers run down the side of the hip, not into its front
+        expect(direction[1]).toBeLessThan(-0.7);
+        expect(s * direction[0]).toBeGreaterThan(-0.3);
+        expect(s * palm[0]).toBeLessThan(-0.9);
+        // elbows out to the sides, a little behind the shoulders
+        expect(s * elbow[0]).toBeGreaterThan(s * bind[J[`${side}_shoulder`]][0] + 0.15);
+        expect(elbow[2]).toBeLessThan(0);
       }
     });
   });
@@ -729,7 +737,8 @@ describe('gestures read right under forward kinematics', () => {
         expect(wrist[1]).toBeGreaterThan(Y.waist() - 0.05);
         expect(wrist[1]).toBeLessThan(Y.shoulder());
       }
-      // the closest approach of the two forearm axes leaves room for two arms
+      // the right forearm lies on the left one: their axes are about two
+      // forearm radii apart (0.035 m by the elbow, 0.023 m by the wrist)
       let closest = Infinity;
       for (let i = 0; i <= 40; i++) {
         const a = add(w.left.elbow, scale(sub(w.left.wrist, w.left.elbow), i / 40));
@@ -738,7 +747,11 @@ describe('gestures read right under forward kinematics', () => {
           closest = Math.min(closest, dist(a, b));
         }
       }
-      expect(closest).toBeGreaterThan(0.06);
+      expect(closest).toBeGreaterThan(0.046);
+      expect(closest).toBeLessThan(0.075);
+      // in front of it, and low on the chest, on the belly
+      expect(w.right.wrist[2]).toBeGreaterThan(w.left.wrist[2] + 0.02);
+      expect(w.left.wrist[1]).toBeLessThan(Y.chest() - 0.1);
     });
   });
 
@@ -797,18 +810,18 @@ describe('gestures read right under forward kinematics', () => {
 // core shows up as a moved hand.
 const WRISTS = {
   clap: [
-    { left: [0.083, 1.201, 0.298], right: [-0.083, 1.201, 0.298] },
-    { left: [0.083, 1.201, 0.298], right: [-0.083, 1.201, 0.298] },
-    { left: [0.026, 1.2, 0.303], right: [-0.026, 1.2, 0.303] },
-    { left: [0.026, 1.2, 0.303], right: [-0.026, 1.2, 0.303] },
+    { left: [0.089, 1.201, 0.3], right: [-0.089, 1.201, 0.3] },
+    { left: [0.089, 1.201, 0.3], right: [-0.089, 1.201, 0.3] },
+    { left: [0.021, 1.196, 0.301], right: [-0.021, 1.196, 0.301] },
+    { left: [0.021, 1.196, 0.301], right: [-0.021, 1.196, 0.301] },
   ],
   wave: [
     { left: [0.448, 0.894, 0], right: [-0.557, 1.566, 0.18] },
     { left: [0.448, 0.894, 0], right: [-0.406, 1.559, 0.18] },
   ],
   salute: [{ left: [0.448, 0.894, 0], right: [-0.201, 1.582, 0.137] }],
-  akimbo: [{ left: [0.189, 1.02, 0.027], right: [-0.189, 1.02, 0.027] }],
-  crossed_arms: [{ left: [-0.07, 1.218, 0.17], right: [0.08, 1.141, 0.251] }],
+  akimbo: [{ left: [0.182, 1.062, -0.031], right: [-0.182, 1.062, -0.031] }],
+  crossed_arms: [{ left: [-0.051, 1.12, 0.141], right: [0.052, 1.165, 0.177] }],
   shrug: [
     { left: [0.385, 1.137, 0.198], right: [-0.385, 1.137, 0.198] },
     { left: [0.42, 1.184, 0.198], right: [-0.42, 1.184, 0.198] },
