@@ -21,7 +21,7 @@ import {
   FACE,
   fraction,
 } from './body-profile.js';
-import { interpolateRows, outlineSamples, ring } from './loft.js';
+import { denserNear, interpolateRows, outlineSamples, ring } from './loft.js';
 import { addWeight, chainWeights, mixWeights, rise, single } from './skin-weights.js';
 
 const X = [1, 0, 0];
@@ -148,7 +148,8 @@ export function addTrunk(ctx) {
   const bottom = fraction(TRUNK_BOTTOM_CM) * H;
   const top = fraction(TRUNK_TOP_CM) * H;
   const seams = [SEAMS.beltLow, SEAMS.beltHigh, SEAMS.neckline].map((cm) => fraction(cm) * H);
-  const keys = outlineSamples(bottom, top, (y) => Math.max(...section(y).radii), 0.02 * H, seams);
+  const spacing = denserNear([ctx.joint('neck')[1], ctx.joint('head')[1]], 0.02 * H, 0.03 * H, 0.5);
+  const keys = outlineSamples(bottom, top, (y) => Math.max(...section(y).radii), spacing, seams);
   loftPart(ctx.builder, 'trunk', {
     keys,
     section,
@@ -186,7 +187,7 @@ export function addArm(ctx, side) {
   const sElbow = distance(shoulder, elbow);
   const sWrist = distance(shoulder, wrist);
   const chain = ['collar', 'shoulder', 'elbow', 'wrist'].map((n) => bone(`${side}_${n}`));
-  const widths = [0.05, 0.055, 0.03].map((w) => w * H);
+  const widths = [0.08, 0.075, 0.035].map((w) => w * H);
   const at = (cm) => fraction(cm) * H;
   const color = (p, s, centre) => {
     if (s < at(SEAMS.sleeve)) return paint.shirt;
@@ -198,7 +199,7 @@ export function addArm(ctx, side) {
     from,
     to,
     (s) => Math.max(...section(s).radii),
-    0.024 * H,
+    denserNear([0, sElbow, sWrist], 0.024 * H, 0.04 * H),
     [SEAMS.sleeve, SEAMS.cuff].map(at),
   );
   loftPart(ctx.builder, `${side}_arm`, {
@@ -233,8 +234,14 @@ export function addLeg(ctx, side) {
   };
   const chain = ['pelvis', `${side}_hip`, `${side}_knee`, `${side}_ankle`].map(bone);
   const knots = [`${side}_hip`, `${side}_knee`, `${side}_ankle`].map((n) => -joint(n)[1]);
-  const widths = [0.06, 0.05, 0.03].map((w) => w * H);
-  const keys = outlineSamples(from, to, (y) => Math.max(...section(y).radii), 0.028 * H);
+  const widths = [0.06, 0.08, 0.03].map((w) => w * H);
+  const spacing = denserNear(
+    knots.map((k) => -k),
+    0.028 * H,
+    0.04 * H,
+    0.5,
+  );
+  const keys = outlineSamples(from, to, (y) => Math.max(...section(y).radii), spacing);
   loftPart(ctx.builder, `${side}_leg`, {
     keys,
     section,

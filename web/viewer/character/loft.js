@@ -63,10 +63,12 @@ export function ring(centre, e1, e2, radii, n, around) {
 
 // Keys from `from` to `to` spaced evenly along the outline (key and the
 // radius at that key), so that rounded ends, where the radius changes fast,
-// get as many rings as the straight parts. `forced` keys (colour seams)
-// are added as pairs 2 mm apart, so colours change sharply.
+// get as many rings as the straight parts. `spacing` is a length or a
+// function of the key (closer rings where a joint bends). `forced` keys
+// (colour seams) are added as pairs 2 mm apart, so colours change sharply.
 export function outlineSamples(from, to, radiusAt, spacing, forced = [], seamGap = 0.002) {
-  const steps = 400;
+  const steps = 800;
+  const spacingAt = typeof spacing === 'function' ? spacing : () => spacing;
   const keys = [from];
   let travelled = 0;
   let previous = [from, radiusAt(from)];
@@ -75,7 +77,7 @@ export function outlineSamples(from, to, radiusAt, spacing, forced = [], seamGap
     const r = radiusAt(s);
     travelled += Math.hypot(s - previous[0], r - previous[1]);
     previous = [s, r];
-    if (travelled >= spacing && i < steps) {
+    if (travelled >= spacingAt(s) && i < steps) {
       keys.push(s);
       travelled = 0;
     }
@@ -89,6 +91,15 @@ export function outlineSamples(from, to, radiusAt, spacing, forced = [], seamGap
   return keys.filter((k, i) => {
     const isSeam = forced.some((seam) => Math.abs(Math.abs(k - seam) - seamGap / 2) < 1e-9);
     if (isSeam || i === 0 || i === keys.length - 1) return true;
-    return forced.every((seam) => Math.abs(k - seam) > spacing * 0.4);
+    return forced.every((seam) => Math.abs(k - seam) > spacingAt(k) * 0.4);
   });
+}
+
+// A spacing that closes to `dense` (a fraction of `base`) within `reach`
+// of each joint key, so a bending joint has rings enough to bend smoothly.
+export function denserNear(joints, base, reach, dense = 0.4) {
+  return (s) => {
+    const near = Math.max(0, ...joints.map((j) => Math.exp(-(((s - j) / reach) ** 2))));
+    return base * (1 - (1 - dense) * near);
+  };
 }
