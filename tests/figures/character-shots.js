@@ -20,7 +20,7 @@ const GESTURES = [
   'point',
   'thumbs_up',
 ];
-const VIEWS = ['sheet'];
+const VIEWS = (process.env.VIEWS ?? 'sheet').split(',');
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
@@ -43,7 +43,9 @@ async function main() {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(server.resolvedUrls.local[0]);
     await page.waitForFunction(() => window.characterReady === true, null, { timeout: 60000 });
-    for (const gesture of ['bind', 'idle', ...GESTURES]) {
+    for (const gesture of (process.env.SHOTS ?? ['bind', 'idle', ...GESTURES].join(',')).split(
+      ',',
+    )) {
       for (const view of VIEWS) {
         const shapes = await page.evaluate(([g, v]) => window.shot(g, v), [gesture, view]);
         await page.locator('#stage').screenshot({ path: `${outDir}/${gesture}-${view}.png` });

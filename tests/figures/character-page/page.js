@@ -12,6 +12,8 @@ const VIEWS = {
   upperFront: { eye: [0, 1.4, 1.55], at: [0, 1.3, 0] },
   upperSide: { eye: [1.55, 1.4, 0], at: [0, 1.3, 0] },
   upperThreeQuarter: { eye: [1.0, 1.45, 1.2], at: [0, 1.3, 0] },
+  shoulderFront: { eye: [0.3, 1.45, 0.75], at: [0.2, 1.38, 0] },
+  shoulderBack: { eye: [0.5, 1.6, -0.6], at: [0.2, 1.38, 0] },
 };
 
 const canvas = document.getElementById('stage');
@@ -49,7 +51,11 @@ window.shot = (gesture, view) => {
   character.applyPose(pose);
   character.setHandShapes(shapes);
   // one view, or a sheet of four: front, side, upper body front and three-quarter
-  const views = view === 'sheet' ? ['front', 'side', 'upperFront', 'upperThreeQuarter'] : [view];
+  const sheets = {
+    sheet: ['front', 'side', 'upperFront', 'upperThreeQuarter'],
+    shoulders: ['shoulderFront', 'shoulderBack', 'upperFront', 'upperSide'],
+  };
+  const views = sheets[view] ?? [view];
   const w = views.length > 1 ? canvas.width / 2 : canvas.width;
   const h = views.length > 1 ? canvas.height / 2 : canvas.height;
   renderer.setScissorTest(true);

@@ -73,8 +73,8 @@ function distanceToBones(p, segments, vertex) {
 const centroid = (ring, positions) =>
   ring.reduce((sum, i) => sum.add(positions[i]), new THREE.Vector3()).divideScalar(ring.length);
 
-// Inside a tube: nearer the centre of its nearest section than any point of
-// that section's outline is.
+// Inside a tube: nearer the centre of its nearest section than that
+// section's outline is in the same direction.
 function insideTube(point, part, positions) {
   let nearest = null;
   for (const ring of part.rings) {
@@ -82,8 +82,14 @@ function insideTube(point, part, positions) {
     const d = centre.distanceTo(point);
     if (!nearest || d < nearest.d) nearest = { d, ring, centre };
   }
-  const radius = Math.min(...nearest.ring.map((i) => positions[i].distanceTo(nearest.centre)));
-  return nearest.d < radius;
+  const toPoint = point.clone().sub(nearest.centre);
+  let outline = null;
+  for (const i of nearest.ring) {
+    const toVertex = positions[i].clone().sub(nearest.centre);
+    const angle = toVertex.angleTo(toPoint);
+    if (!outline || angle < outline.angle) outline = { angle, length: toVertex.length() };
+  }
+  return toPoint.length() < outline.length;
 }
 
 function edges() {

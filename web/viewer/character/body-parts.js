@@ -187,7 +187,7 @@ export function addArm(ctx, side) {
   const sElbow = distance(shoulder, elbow);
   const sWrist = distance(shoulder, wrist);
   const chain = ['collar', 'shoulder', 'elbow', 'wrist'].map((n) => bone(`${side}_${n}`));
-  const widths = [0.08, 0.075, 0.035].map((w) => w * H);
+  const widths = [0.08, 0.09, 0.035].map((w) => w * H);
   const at = (cm) => fraction(cm) * H;
   const color = (p, s, centre) => {
     if (s < at(SEAMS.sleeve)) return paint.shirt;
@@ -199,7 +199,7 @@ export function addArm(ctx, side) {
     from,
     to,
     (s) => Math.max(...section(s).radii),
-    denserNear([0, sElbow, sWrist], 0.024 * H, 0.04 * H),
+    denserNear([0, sElbow, sWrist], 0.024 * H, 0.045 * H, 0.3),
     [SEAMS.sleeve, SEAMS.cuff].map(at),
   );
   loftPart(ctx.builder, `${side}_arm`, {
@@ -208,9 +208,18 @@ export function addArm(ctx, side) {
     around: 14,
     vertex: (p, s, centre) => ({
       color: color(p, s, centre),
-      weights: chainWeights(s, chain, [0, sElbow, sWrist], widths),
+      weights: chainWeights(armpitKey(p, s, centre, H), chain, [0, sElbow, sWrist], widths),
     }),
   });
+}
+
+// The underside of the shoulder (the armpit) follows the upper arm from
+// further in than its top does, so a lowered arm folds the armpit into the
+// chest instead of pushing a fold out below the shoulder.
+function armpitKey(p, s, centre, H) {
+  const dy = p[1] - centre[1];
+  const under = Math.max(0, -dy / (Math.hypot(dy, p[2] - centre[2]) || 1));
+  return s + 0.03 * H * under * (1 - rise(s, 0.05 * H, 0.11 * H));
 }
 
 export function addLeg(ctx, side) {
