@@ -159,7 +159,9 @@ export function addTrunk(ctx) {
 }
 
 // One arm, shoulder to knuckles; past the wrist it is the palm, coloured on
-// its palm side (−Y at the bind).
+// its palm side (−Y at the bind). Where the arm starts, inside the chest
+// and at the shoulder's top, it takes the trunk's own weights, so the two
+// surfaces move together there instead of one folding out of the other.
 export function addArm(ctx, side) {
   const { bone, joint } = ctx;
   const H = ctx.height;
@@ -208,7 +210,11 @@ export function addArm(ctx, side) {
     around: 14,
     vertex: (p, s, centre) => ({
       color: color(p, s, centre),
-      weights: chainWeights(armpitKey(p, s, centre, H), chain, [0, sElbow, sWrist], widths),
+      weights: mixWeights(
+        trunkWeights(ctx, p),
+        chainWeights(armpitKey(p, s, centre, H), chain, [0, sElbow, sWrist], widths),
+        rise(s, -0.035 * H, 0),
+      ),
     }),
   });
 }

@@ -114,7 +114,7 @@ export const FACE = {
   mouth: { x: 0, y: 157.6, inset: -0.25, radii: [2.1, 0.45, 0.6] },
   ear: { z: -0.8, y: 162.5, inset: -0.3, radii: [0.9, 2.6, 1.7] },
   // hairline height at the front, the sides and the back (cm)
-  hairline: { front: 170.0, side: 165.5, back: 157.5 },
+  hairline: { front: 169.0, side: 164.5, back: 157.0 },
 };
 
 // Colours (linear RGB hex as three.js takes them).
