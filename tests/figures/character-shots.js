@@ -2,6 +2,9 @@
 // mid-hold, front and side, to look at by eye. Not a test: run by hand,
 //   node tests/figures/character-shots.js [outDir]
 // (after the WebAssembly build); writes build/character-shots/*.png.
+// SHOTS=clap,wave picks gestures ('bind' and 'idle' too); VIEWS picks
+// 'sheet' (front, side, upper body front and three-quarter: the default),
+// 'shoulders' (close-ups), 'front', 'side'.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';

@@ -283,13 +283,16 @@ export function addShoe(ctx, side) {
     return { centre: [ankle[0], half, ankle[2] + z], e1: outward, e2: Y, radii, n: 3 };
   };
   const chain = [`${side}_ankle`, `${side}_foot`].map(bone);
-  const knee = [toeJoint[2] - ankle[2]];
+  const toeKnot = [toeJoint[2] - ankle[2]];
   const keys = outlineSamples(from, to, (z) => Math.max(...section(z).radii), 0.03 * H);
   loftPart(ctx.builder, `${side}_shoe`, {
     keys,
     section,
     around: 12,
-    vertex: (p, z) => ({ color: paint.shoes, weights: chainWeights(z, chain, knee, [0.05 * H]) }),
+    vertex: (p, z) => ({
+      color: paint.shoes,
+      weights: chainWeights(z, chain, toeKnot, [0.05 * H]),
+    }),
   });
 }
 
