@@ -82,6 +82,16 @@ kb_status kb_slerp_batch(const float *a, const float *b, const float *u, int n,
 kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
                               int n, float *out);
 
+/* --------------------------------------------- slerp: where motion is */
+
+/* kb_slerp_batch_fast over the pairs index[0..m) only (each in [0, n)):
+ * out[j] = slerp(a[j], b[j], u[j]) for j in index, the other entries of out
+ * untouched; one SIMD batch however scattered the indices. A pair's result
+ * is bit for bit the same as in the contiguous batch. out may alias a or b. */
+kb_status kb_slerp_batch_fast_indexed(const float *a, const float *b,
+                                      const float *u, int n,
+                                      const int32_t *index, int m, float *out);
+
 /* -------------------------------------------------------------- envelope */
 
 #define KB_DEFAULT_ATTACK 0.15f
