@@ -129,9 +129,11 @@ typedef struct kb_filter_params {
 
 typedef struct kb_filter {
   kb_filter_params params;
-  float *state; /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
-  int count;    /* joints */
-  int primed;   /* 0 until the first sample */
+  float *state;  /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
+  int count;     /* joints */
+  int primed;    /* 0 until the first sample */
+  int full_path; /* 1: reference path, every joint through the SLERP batch
+                  * (same output bits; see kb_preview_set_full_path) */
 } kb_filter;
 
 void kb_filter_default_params(kb_filter_params *out);
@@ -142,7 +144,9 @@ kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
                          float *state, int count);
 void kb_filter_reset(kb_filter *f);
 /* One step over all joints: targets and out hold 4·count floats (may alias).
- * out_changed (nullable) receives how many joints moved at all. */
+ * Targets need not be unit (they are normalized). out_changed (nullable)
+ * receives how many joints' output changed at all (0 when all were held,
+ * e.g. at dt = 0). */
 kb_status kb_filter_step(kb_filter *f, const float *targets, float dt,
                          float *out, int *out_changed);
 
@@ -315,6 +319,12 @@ typedef struct kb_preview {
   float target[KB_POSE_FLOATS];  /* scratch: the target pose */
   float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */
   float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
+  /* where motion is (kb_preview_set_full_path, kb_preview_changed_mask) */
+  int full_path;                        /* 1: reference path (all joints) */
+  int32_t follow[KB_JOINT_COUNT];       /* scratch: joints to slerp */
+  uint8_t changed_mask[KB_JOINT_COUNT]; /* 1: differs from the last shown */
+  int shown_any;                        /* 0 until an output was returned */
+  float shown[KB_POSE_FLOATS];          /* the output last returned */
 } kb_preview;
 
 void kb_preview_default_params(kb_preview_params *out);
@@ -330,6 +340,20 @@ kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
 /* The pose at time t ∈ [0, duration] (clamped): frames slerped in time. */
 kb_status kb_preview_evaluate(kb_preview *pv, float t,
                               float out[KB_POSE_FLOATS], int *out_changed);
+
+/* ------------------------------------- gesture pipeline: where motion is */
+
+/* The frame computation slerps only joints that are driven, moving or at an
+ * envelope weight strictly between 0 and 1, in one SIMD batch. full = 1
+ * selects the reference path instead (every joint through the batches at
+ * every stage), full = 0 the default; the output bits are the same. */
+kb_status kb_preview_set_full_path(kb_preview *pv, int full);
+/* KB_JOINT_COUNT bytes inside the preview, updated by every successful
+ * kb_preview_frame / kb_preview_evaluate: 1 where that joint's output
+ * differs (bitwise) from the output returned the call before (all 1 after
+ * the first call), so after a seek or any jump every joint that differs
+ * from what was last shown. NULL for a NULL preview. */
+const uint8_t *kb_preview_changed_mask(const kb_preview *pv);
 
 /* ------------------------------------------------------------ clap check */
 

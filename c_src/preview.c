@@ -113,10 +113,10 @@ static float blend_weight(const kb_preview *pv, const float *idle,
   return 1.0f - kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
 }
 
-/* out = slerp(idle, y, w) per joint in one batch, then exact copies where
- * the weight is 0 or 1 or y is idle, so rest and target are bit for bit. */
-static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
-                            float *out) {
+/* Reference: out = slerp(idle, y, w) for every joint in one batch, then
+ * exact copies where the weight is 0 or 1 or y is idle. */
+static void blend_from_idle_full(kb_preview *pv, const float *y, float t,
+                                 float e, float *out) {
   float *w = pv->weights;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     w[j] = blend_weight(pv, pv->idle + 4 * j, y + 4 * j, t, e);
@@ -128,6 +128,33 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
     else if (w[j] >= 1)
       memcpy(out + 4 * j, yj, sizeof(float) * 4);
   }
+}
+
+/* The same output, bit for bit, slerping only where motion is: joints at
+ * idle or at a weight of 0 or 1 are copies, the rest (0 < w < 1) go
+ * through one SIMD batch together, however few and scattered. */
+static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
+                            float *out) {
+  if (pv->full_path) {
+    blend_from_idle_full(pv, y, t, e, out);
+    return;
+  }
+  float *w = pv->weights;
+  int n = 0;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
+    const float *copy = idle;
+    if (memcmp(idle, yj, sizeof(float) * 4) != 0) {
+      w[j] = blend_weight(pv, idle, yj, t, e);
+      copy = w[j] <= 0 ? idle : (w[j] >= 1 ? yj : NULL);
+    }
+    if (copy)
+      memcpy(out + 4 * j, copy, sizeof(float) * 4);
+    else
+      pv->follow[n++] = j;
+  }
+  kb_slerp_batch_fast_indexed(pv->idle, y, w, KB_JOINT_COUNT, pv->follow, n,
+                              out);
 }
 
 static void naive_euler_scale(const float *target, float e, float *out) {
@@ -191,13 +218,54 @@ static kb_status seek_frame(kb_preview *pv, int k) {
   return KB_OK;
 }
 
+static void frame_into(kb_preview *pv, float *out, int *out_changed) {
+  memcpy(out, pv->pose, sizeof pv->pose);
+  if (out_changed) *out_changed = pv->changed;
+}
+
+/* Marks the joints whose output differs from the output last returned
+ * (all of them before the first), and remembers this one. */
+static void note_shown(kb_preview *pv, const float *out) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    pv->changed_mask[j] =
+        !pv->shown_any ||
+        memcmp(pv->shown + 4 * j, out + 4 * j, sizeof(float) * 4) != 0;
+  memcpy(pv->shown, out, sizeof pv->shown);
+  pv->shown_any = 1;
+}
+
 kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
                            int *out_changed) {
   if (!pv || !out) return KB_ERR_NULL;
   if (k < 0 || k >= pv->frame_count) return KB_ERR_OUT_OF_RANGE;
   kb_status s = seek_frame(pv, k);
   if (s != KB_OK) return s;
-  memcpy(out, pv->pose, sizeof pv->pose);
+  frame_into(pv, out, out_changed);
+  note_shown(pv, out);
+  return KB_OK;
+}
+
+/* The pose at t (checked and clamped) between frames k and k + 1. */
+static kb_status evaluate_into(kb_preview *pv, float t, float *out,
+                               int *out_changed) {
+  int k = (int)floorf(t * pv->params.fps);
+  int last = pv->frame_count - 1;
+  float t0 = kb_preview_frame_time(pv, k),
+        t1 = kb_preview_frame_time(pv, k + 1);
+  float u = k >= last ? 0 : (t - t0) / (t1 - t0);
+  kb_status s = seek_frame(pv, k >= last ? last : (u <= 0 ? k : k + 1));
+  if (s != KB_OK) return s;
+  if (k >= last || u <= 0) {
+    frame_into(pv, out, out_changed);
+    return KB_OK;
+  }
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
+    if (memcmp(a, b, sizeof(float) * 4) == 0)
+      memcpy(out + 4 * j, b, sizeof(float) * 4);
+    else
+      kb_slerp_batch(a, b, &u, 1, out + 4 * j);
+  }
   if (out_changed) *out_changed = pv->changed;
   return KB_OK;
 }
@@ -208,22 +276,19 @@ kb_status kb_preview_evaluate(kb_preview *pv, float t,
   if (isnan(t)) return KB_ERR_NOT_FINITE;
   float duration = pv->params.duration;
   t = t < 0 ? 0 : (t > duration ? duration : t);
-  int k = (int)floorf(t * pv->params.fps);
-  if (k >= pv->frame_count - 1)
-    return kb_preview_frame(pv, pv->frame_count - 1, out, out_changed);
-  float t0 = kb_preview_frame_time(pv, k),
-        t1 = kb_preview_frame_time(pv, k + 1);
-  float u = (t - t0) / (t1 - t0);
-  if (u <= 0) return kb_preview_frame(pv, k, out, out_changed);
-  kb_status s = seek_frame(pv, k + 1);
-  if (s != KB_OK) return s;
-  for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
-    if (memcmp(a, b, sizeof(float) * 4) == 0)
-      memcpy(out + 4 * j, b, sizeof(float) * 4);
-    else
-      kb_slerp_batch(a, b, &u, 1, out + 4 * j);
-  }
-  if (out_changed) *out_changed = pv->changed;
+  kb_status s = evaluate_into(pv, t, out, out_changed);
+  if (s == KB_OK) note_shown(pv, out);
+  return s;
+}
+
+kb_status kb_preview_set_full_path(kb_preview *pv, int full) {
+  if (!pv) return KB_ERR_NULL;
+  if (full != 0 && full != 1) return KB_ERR_OUT_OF_RANGE;
+  pv->full_path = full;
+  pv->filter.full_path = full;
   return KB_OK;
+}
+
+const uint8_t *kb_preview_changed_mask(const kb_preview *pv) {
+  return pv ? pv->changed_mask : NULL;
 }
