@@ -152,6 +152,10 @@ export interface Preview {
   readonly frameCount: number;
   /** Joints whose rotation changed at the frame last evaluated. */
   readonly changed: number;
+  /** 22 bytes, 1 where a joint's output differs from the output last
+   * returned (evaluate or frame; after a seek, every joint that differs
+   * from what was last shown). A live view, updated in place. */
+  readonly changedMask: Uint8Array;
   /** Local rotations at time t (clamped to [0, duration]). */
   evaluate(t: number): Float32Array;
   evaluateInto<T extends Float32Array>(t: number, out: T): T;

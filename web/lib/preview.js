@@ -152,7 +152,7 @@ class Preview {
   constructor(core, fn, options, gesture, track) {
     const keys = track.times.length;
     const structBytes = (fn._kb_sizeof_preview() + 15) & ~15;
-    const bytes = structBytes + 4 * (16 + keys + keys * POSE + POSE) + 32;
+    const bytes = structBytes + 4 * (16 + keys + keys * POSE + POSE + 8 + 1);
     this.block = createOwnedBlock(core, bytes, this);
     let at = this.block.ptr + structBytes;
     const take = (n) => {
@@ -211,6 +211,12 @@ class Preview {
     this.fps = options.fps;
     this.frameCount = fn._kb_preview_frame_count(this.block.ptr);
     this.changed = 0;
+    // 1 where a joint differs from the output last returned (a view: the
+    // core updates it at every evaluate / frame; the heap never grows).
+    this.changedMask = core.u8.subarray(
+      fn._kb_preview_changed_mask(this.block.ptr),
+      fn._kb_preview_changed_mask(this.block.ptr) + JOINT_COUNT,
+    );
   }
 
   #live() {
