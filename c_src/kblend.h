@@ -355,6 +355,26 @@ kb_status kb_preview_set_full_path(kb_preview *pv, int full);
  * from what was last shown. NULL for a NULL preview. */
 const uint8_t *kb_preview_changed_mask(const kb_preview *pv);
 
+/* ----------------------------------------------------------------- crowd */
+
+/* World matrices on request: `skeleton` for every member, `roots` 3·count
+ * floats (nullable: every root at the origin), `out` 16·22·count floats,
+ * joint j of member i at out[16·(22·i + j)], column-major (three.js
+ * Matrix4.elements), from FK of the member's pose at its root. */
+typedef struct kb_crowd_matrices {
+  const kb_skeleton *skeleton;
+  const float *roots;
+  float *out;
+} kb_crowd_matrices;
+
+/* Evaluates count previews at time t in one call, each exactly as
+ * kb_preview_evaluate alone would: poses (88·count floats), masks (22·count
+ * bytes, each member's changed-joint mask) and, when matrices is not NULL,
+ * world matrices. Caller buffers, nothing allocated. */
+kb_status kb_crowd_evaluate(kb_preview *const *members, int count, float t,
+                            float *poses, uint8_t *masks,
+                            const kb_crowd_matrices *matrices);
+
 /* ------------------------------------------------------------ clap check */
 
 typedef struct kb_clap_limits {
@@ -785,6 +805,18 @@ kb_status kb_clap_check_flat(const kb_skeleton *s, const float *local,
 kb_status kb_kli_flat(const double *p, const double *r, double rate,
                       double step, double epsilon, int method,
                       int shortest_path, int max_steps, double *out);
+
+/* --------------------------------------- flat entry points: crowd, mask */
+
+/* kb_crowd_evaluate with the matrices' fields as arguments; world_matrices
+ * NULL: no matrices (skeleton and roots are then ignored). */
+kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
+                                 float *poses, uint8_t *masks,
+                                 const kb_skeleton *skeleton,
+                                 const float *roots, float *world_matrices);
+/* Byte offset of the changed-joint mask inside kb_preview (so a binding can
+ * find a preview from the mask view it holds). */
+size_t kb_preview_changed_mask_offset_flat(void);
 
 #ifdef __cplusplus
 }
