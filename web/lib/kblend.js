@@ -3,6 +3,7 @@
 import { createBodyApi } from './body-api.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
+import { createCrowdApi } from './crowd.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { gestureNames, getGesture, parseGesture } from './gestures.js';
@@ -39,5 +40,6 @@ export async function loadKBlend(options = {}) {
   };
   Object.assign(kb, createIkApi(core, kb));
   Object.assign(kb, createComparisonApi(kb));
+  Object.assign(kb, createCrowdApi(core, kb));
   return kb;
 }
