@@ -60,8 +60,12 @@ static double half_angle_tan_sq(const float *a, const float *b) {
 static float joint_weight(const kb_filter *f, const float *state,
                           const float *target, double gate, float alpha,
                           float dt) {
+  if (alpha <= 0) return 0; /* dt = 0: held */
+  /* equal bits are within any open deadband (a cheap test for the joints
+   * nothing drives); with ε = 0 they still follow, as the angle says */
+  if (gate > 0 && memcmp(state, target, sizeof(float) * 4) == 0) return 0;
   double tan_sq = half_angle_tan_sq(state, target);
-  if (tan_sq < gate || alpha <= 0) return 0; /* held: bit for bit */
+  if (tan_sq < gate) return 0; /* held: bit for bit */
   if (f->params.follower == KB_FOLLOWER_KLI && alpha < 1.0f)
     return (float)kb_kli_weight(atan(sqrt(tan_sq)), f->params.lambda, dt);
   return alpha;

@@ -173,6 +173,67 @@ static int count_changed(const float *a, const float *b) {
   return n;
 }
 
+/* Keys a, b and the weight between them at time t: the same arithmetic as
+ * the track sampler's (track.c), which the reference path calls and the
+ * bit-identity tests compare against. */
+static void track_segment(const kb_track *tr, float t, int *a, int *b,
+                          float *u) {
+  int n = tr->n_keys;
+  float t0 = tr->times[0], last = tr->times[n - 1];
+  *a = *b = 0, *u = 0;
+  if (tr->loop) {
+    float tau = fmodf(t - t0, tr->period);
+    if (tau < 0) tau += tr->period;
+    t = t0 + tau;
+    if (t >= last) { /* the wrap segment, last key back to the first */
+      *a = n - 1, *b = 0, *u = (t - last) / (tr->period - (last - t0));
+      return;
+    }
+  } else if (t <= t0 || n == 1) {
+    return;
+  } else if (t >= last) {
+    *a = *b = n - 1;
+    return;
+  }
+  int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (tr->times[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *a = lo, *b = lo + 1;
+  *u = (t - tr->times[lo]) / (tr->times[lo + 1] - tr->times[lo]);
+}
+
+/* The target pose at t: idle for joints the track does not drive, key
+ * copies where a key is hit, and one SLERP batch of the driven joints
+ * whose two keys differ (the reference path samples every joint). */
+static void sample_targets(kb_preview *pv, float t, float *out) {
+  const kb_track *tr = &pv->track;
+  if (pv->full_path) {
+    kb__track_sample_unchecked(tr, pv->idle, t, pv->weights, out);
+    return;
+  }
+  int a, b, n = 0;
+  float u;
+  track_segment(tr, t, &a, &b, &u);
+  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
+  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  int blend = !(u == 0 || a == b);
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *src = tr->joint_mask[j] ? ka + 4 * j : pv->idle + 4 * j;
+    if (tr->joint_mask[j] && blend) {
+      pv->weights[j] = u;
+      pv->follow[n++] = j;
+    } else
+      memcpy(out + 4 * j, src, sizeof(float) * 4);
+  }
+  kb_slerp_batch_fast_indexed(ka, kb, pv->weights, KB_JOINT_COUNT, pv->follow,
+                              n, out);
+}
+
 /* Computes frame pv->frame + 1 into pv->pose. */
 static kb_status advance(kb_preview *pv) {
   const kb_preview_params *p = &pv->params;
@@ -183,7 +244,7 @@ static kb_status advance(kb_preview *pv) {
   kb_status s = kb_envelope(t / p->duration, p->attack, p->release, &e);
   if (k == pv->frame_count - 1) e = 0; /* p = 1 exactly, whatever rounding */
   if (s != KB_OK) return s;
-  kb__track_sample_unchecked(&pv->track, pv->idle, t, pv->weights, pv->target);
+  sample_targets(pv, t, pv->target);
   add_jitter(pv, k, pv->target);
   memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
   switch (p->order) {

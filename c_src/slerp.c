@@ -199,6 +199,15 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
  * result does not depend on its lane or on what else is in the batch. */
 #define SLERP_BLOCK 16
 
+/* Inlined where called with a constant lane count (4 or 16), so each
+ * copy's loops have a constant trip count: a small batch is not padded to
+ * 16 lanes (its time is the polynomial's latency either way). */
+#if defined(__GNUC__)
+#define SLERP_INLINE static inline __attribute__((always_inline))
+#else
+#define SLERP_INLINE static inline
+#endif
+
 #if defined(__SSE__)
 #include <xmmintrin.h>
 #elif defined(__ARM_NEON) && defined(__aarch64__)
@@ -208,17 +217,17 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
 /* n2 ← 1/√n2 per lane, correctly rounded like 1.0f / sqrtf(n2): with
  * errno semantics (C's default) compilers keep sqrtf scalar, so the
  * vector square root is asked for by name where there is one. */
-static void inverse_norms(float n2[SLERP_BLOCK]) {
+SLERP_INLINE void inverse_norms(float n2[SLERP_BLOCK], int lanes) {
 #if defined(__SSE__)
-  for (int l = 0; l < SLERP_BLOCK; l += 4)
+  for (int l = 0; l < lanes; l += 4)
     _mm_storeu_ps(n2 + l, _mm_div_ps(_mm_set1_ps(1.0f),
                                      _mm_sqrt_ps(_mm_loadu_ps(n2 + l))));
 #elif defined(__ARM_NEON) && defined(__aarch64__)
-  for (int l = 0; l < SLERP_BLOCK; l += 4)
+  for (int l = 0; l < lanes; l += 4)
     vst1q_f32(n2 + l,
               vdivq_f32(vdupq_n_f32(1.0f), vsqrtq_f32(vld1q_f32(n2 + l))));
 #else
-  for (int l = 0; l < SLERP_BLOCK; l++) n2[l] = 1.0f / sqrtf(n2[l]);
+  for (int l = 0; l < lanes; l++) n2[l] = 1.0f / sqrtf(n2[l]);
 #endif
 }
 
@@ -226,10 +235,11 @@ typedef struct slerp_lanes {
   float a[4][SLERP_BLOCK], b[4][SLERP_BLOCK], u[SLERP_BLOCK];
 } slerp_lanes;
 
-static void slerp_poly_block(const slerp_lanes *in, float o[4][SLERP_BLOCK]) {
+SLERP_INLINE void slerp_poly_block(const slerp_lanes *in,
+                                   float o[4][SLERP_BLOCK], int lanes) {
   float d[SLERP_BLOCK], sign[SLERP_BLOCK], dm1[SLERP_BLOCK];
   float ta[SLERP_BLOCK], tb[SLERP_BLOCK], wa[SLERP_BLOCK], wb[SLERP_BLOCK];
-  for (int l = 0; l < SLERP_BLOCK; l++) {
+  for (int l = 0; l < lanes; l++) {
     d[l] = in->a[0][l] * in->b[0][l] + in->a[1][l] * in->b[1][l] +
            in->a[2][l] * in->b[2][l] + in->a[3][l] * in->b[3][l];
     sign[l] = d[l] < 0 ? -1.0f : 1.0f;
@@ -238,26 +248,26 @@ static void slerp_poly_block(const slerp_lanes *in, float o[4][SLERP_BLOCK]) {
     wa[l] = 1.0f, wb[l] = 1.0f;
   }
   for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--)
-    for (int l = 0; l < SLERP_BLOCK; l++) {
+    for (int l = 0; l < lanes; l++) {
       wa[l] = 1.0f + (slerp_poly_u[i] * (ta[l] * ta[l]) - slerp_poly_v[i]) *
                          dm1[l] * wa[l];
       wb[l] = 1.0f + (slerp_poly_u[i] * (tb[l] * tb[l]) - slerp_poly_v[i]) *
                          dm1[l] * wb[l];
     }
   float n2[SLERP_BLOCK];
-  for (int l = 0; l < SLERP_BLOCK; l++) {
+  for (int l = 0; l < lanes; l++) {
     wa[l] = ta[l] * wa[l];
     wb[l] = tb[l] * wb[l] * sign[l];
     n2[l] = 0;
   }
   for (int c = 0; c < 4; c++)
-    for (int l = 0; l < SLERP_BLOCK; l++) {
+    for (int l = 0; l < lanes; l++) {
       o[c][l] = wa[l] * in->a[c][l] + wb[l] * in->b[c][l];
       n2[l] = n2[l] + o[c][l] * o[c][l];
     }
-  inverse_norms(n2);
+  inverse_norms(n2, lanes);
   for (int c = 0; c < 4; c++)
-    for (int l = 0; l < SLERP_BLOCK; l++) o[c][l] = o[c][l] * n2[l];
+    for (int l = 0; l < lanes; l++) o[c][l] = o[c][l] * n2[l];
 }
 
 /* Pairs at[0..n) (joint indices, NULL: 0..n−1) of a, b, u through the
@@ -269,7 +279,8 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
     slerp_lanes in;
     float o[4][SLERP_BLOCK];
     int m = n - start < SLERP_BLOCK ? n - start : SLERP_BLOCK;
-    for (int l = 0; l < SLERP_BLOCK; l++) {
+    int lanes = m <= 4 ? 4 : SLERP_BLOCK;
+    for (int l = 0; l < lanes; l++) {
       int j = l < m ? (at ? at[start + l] : start + l) : -1;
       for (int c = 0; c < 4; c++) {
         in.a[c][l] = j < 0 ? (c == 3) : a[4 * j + c];
@@ -277,7 +288,10 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
       }
       in.u[l] = j < 0 ? 0 : u[j];
     }
-    slerp_poly_block(&in, o);
+    if (lanes == 4)
+      slerp_poly_block(&in, o, 4);
+    else
+      slerp_poly_block(&in, o, SLERP_BLOCK);
     for (int l = 0; l < m; l++) {
       int j = at ? at[start + l] : start + l;
       for (int c = 0; c < 4; c++) out[4 * j + c] = o[c][l];

@@ -7,6 +7,7 @@ import { Quaternion } from 'three';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
 import { benchKli } from './kli.js';
+import { benchCrowd, benchPreviewFrame } from './motion.js';
 import { createThreePipeline } from './three-pipeline.js';
 import { msPerCallInterleaved } from './timing.js';
 
@@ -142,5 +143,7 @@ console.log(`kblend benchmark — Node ${process.versions.node}, best of 7 round
 const frameMs = benchPipeline(kb);
 const batch = benchBatch(kb);
 benchNative(frameMs, batch);
+benchPreviewFrame(kb);
+benchCrowd(kb);
 await benchIk(kb, report);
 await benchKli(kb, report);
