@@ -1,9 +1,12 @@
 // Types of kblend's JS library (package.json exports["."] → kblend.js).
 // Quaternions are [x, y, z, w]; a pose is 22 local rotations (88 numbers)
 // relative to the T-pose bind, joints in the order of `kb.skeleton.names`.
+import type { BvhApi } from './bvh/index.js';
 import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
+export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
+export type * from './bvh/index.js';
 export { COMPARISON_METHODS } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
@@ -228,7 +231,7 @@ export interface Crowd {
   dispose(): void;
 }
 
-export interface KBlend extends IkApi, ComparisonApi {
+export interface KBlend extends IkApi, ComparisonApi, BvhApi {
   /** N previews in one call. */
   createCrowd(options: CrowdOptions): Crowd;
   envelope(p: number, options?: EnvelopeOptions): number;

@@ -1,6 +1,7 @@
 // kblend's JS library: loadKBlend() → the API object over the WASM core.
 // Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
 import { createBodyApi } from './body-api.js';
+import { createBvhApi } from './bvh/index.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
 import { createCrowdApi } from './crowd.js';
@@ -13,6 +14,7 @@ import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
 
+export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
 export { COMPARISON_METHODS } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 
@@ -41,5 +43,6 @@ export async function loadKBlend(options = {}) {
   Object.assign(kb, createIkApi(core, kb));
   Object.assign(kb, createComparisonApi(kb));
   Object.assign(kb, createCrowdApi(core, kb));
+  Object.assign(kb, createBvhApi(kb));
   return kb;
 }
