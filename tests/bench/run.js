@@ -8,6 +8,7 @@ import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
 import { benchKli } from './kli.js';
 import { benchCrowd, benchPreviewFrame } from './motion.js';
+import { benchWholeFrame } from './whole-frame.js';
 import { createThreePipeline } from './three-pipeline.js';
 import { msPerCallInterleaved } from './timing.js';
 
@@ -208,5 +209,6 @@ const batch = benchBatch(kb);
 benchNative(frameMs, batch);
 benchPreviewFrame(kb);
 benchCrowd(kb);
+benchWholeFrame(kb);
 await benchIk(kb, report);
 await benchKli(kb, report);
