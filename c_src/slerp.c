@@ -199,9 +199,9 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
  * result does not depend on its lane or on what else is in the batch. */
 #define SLERP_BLOCK 16
 
-/* Inlined where called with a constant lane count (4 or 16), so each
- * copy's loops have a constant trip count: a small batch is not padded to
- * 16 lanes (its time is the polynomial's latency either way). */
+/* Inlined where called with a constant lane count (4, 8 or 16), so each
+ * copy's loops have a constant trip count: a small batch or tail is not
+ * padded to 16 lanes (its time is the polynomial's latency either way). */
 #if defined(__GNUC__)
 #define SLERP_INLINE static inline __attribute__((always_inline))
 #else
@@ -279,7 +279,7 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
     slerp_lanes in;
     float o[4][SLERP_BLOCK];
     int m = n - start < SLERP_BLOCK ? n - start : SLERP_BLOCK;
-    int lanes = m <= 4 ? 4 : SLERP_BLOCK;
+    int lanes = m <= 4 ? 4 : (m <= 8 ? 8 : SLERP_BLOCK);
     for (int l = 0; l < lanes; l++) {
       int j = l < m ? (at ? at[start + l] : start + l) : -1;
       for (int c = 0; c < 4; c++) {
@@ -290,6 +290,8 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
     }
     if (lanes == 4)
       slerp_poly_block(&in, o, 4);
+    else if (lanes == 8)
+      slerp_poly_block(&in, o, 8);
     else
       slerp_poly_block(&in, o, SLERP_BLOCK);
     for (int l = 0; l < m; l++) {
