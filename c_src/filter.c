@@ -34,6 +34,7 @@ kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
   f->state = state;
   f->count = count;
   f->primed = 0;
+  f->full_path = 0;
   return KB_OK;
 }
 
@@ -54,7 +55,61 @@ static double half_angle_tan_sq(const float *a, const float *b) {
   return w == 0 ? (v2 > 0 ? INFINITY : 0) : v2 / (w * w);
 }
 
-/* The step without argument checks, for callers that checked once. */
+/* Gate and follower weight of joint j: 0 = held (below the deadband, or
+ * dt = 0), 1 = jump to the target, else the SLERP weight toward it. */
+static float joint_weight(const kb_filter *f, const float *state,
+                          const float *target, double gate, float alpha,
+                          float dt) {
+  if (alpha <= 0) return 0; /* dt = 0: held */
+  /* equal bits are within any open deadband (a cheap test for the joints
+   * nothing drives); with ε = 0 they still follow, as the angle says */
+  if (gate > 0 && memcmp(state, target, sizeof(float) * 4) == 0) return 0;
+  double tan_sq = half_angle_tan_sq(state, target);
+  if (tan_sq < gate) return 0; /* held: bit for bit */
+  if (f->params.follower == KB_FOLLOWER_KLI && alpha < 1.0f)
+    return (float)kb_kli_weight(atan(sqrt(tan_sq)), f->params.lambda, dt);
+  return alpha;
+}
+
+/* Takes src as joint j's new state; 1 when that changed its bits. */
+static int take(float *state, const float *src) {
+  if (memcmp(state, src, sizeof(float) * 4) == 0) return 0;
+  memcpy(state, src, sizeof(float) * 4);
+  return 1;
+}
+
+#define FILTER_CHUNK 64
+
+/* Joints [start, end): weights, then one SLERP batch of the joints that
+ * follow (0 < w < 1) — all of them on the reference path, only those
+ * otherwise — into `moved`, then the new states. Returns the joints whose
+ * state changed. targets may be `moved` (the batch works in place). */
+static int step_range(kb_filter *f, const float *targets, float dt, int start,
+                      int end, double gate, float alpha) {
+  float *moved = f->state + 4 * f->count, *weights = moved + 4 * f->count;
+  int32_t follow[FILTER_CHUNK];
+  int n_follow = 0, changed = 0;
+  for (int j = start; j < end; j++) {
+    weights[j] =
+        joint_weight(f, f->state + 4 * j, targets + 4 * j, gate, alpha, dt);
+    if (weights[j] >= 1.0f)
+      changed += take(f->state + 4 * j, targets + 4 * j);
+    else if (weights[j] > 0)
+      follow[n_follow++] = j;
+  }
+  if (f->full_path) /* reference: every joint of the range through the batch */
+    kb_slerp_batch_fast(f->state + 4 * start, targets + 4 * start,
+                        weights + start, end - start, moved + 4 * start);
+  else if (n_follow > 0)
+    kb_slerp_batch_fast_indexed(f->state, targets, weights, f->count, follow,
+                                n_follow, moved);
+  for (int i = 0; i < n_follow; i++)
+    changed += take(f->state + 4 * follow[i], moved + 4 * follow[i]);
+  return changed;
+}
+
+/* The step without argument checks, for callers that checked once.
+ * Returns the joints whose state changed at all (bitwise). */
 int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt) {
   const kb_filter_params *p = &f->params;
   if (!f->primed) {
@@ -66,28 +121,29 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt) {
   double gate = tan(p->epsilon / 2.0);
   gate *= gate;
   float alpha = isinf(p->lambda) ? 1.0f : 1.0f - expf(-p->lambda * dt);
-  /* weights per joint (0 = held), then one SLERP batch for all of them so
-   * it vectorizes, then only the moving joints take the result */
-  float *moved = f->state + 4 * f->count, *weights = moved + 4 * f->count;
   int changed = 0;
-  for (int j = 0; j < f->count; j++) {
-    double tan_sq = half_angle_tan_sq(f->state + 4 * j, targets + 4 * j);
-    weights[j] = 0;
-    if (tan_sq < gate) continue; /* held: bit for bit */
-    weights[j] = alpha;
-    if (p->follower == KB_FOLLOWER_KLI &&
-        alpha < 1.0f) /* flow over the S³ angle */
-      weights[j] = (float)kb_kli_weight(atan(sqrt(tan_sq)), p->lambda, dt);
-    changed++;
-  }
-  if (changed == 0) return 0;
-  kb_slerp_batch_fast(f->state, targets, weights, f->count, moved);
-  for (int j = 0; j < f->count; j++) {
-    if (weights[j] <= 0) continue;
-    const float *src = weights[j] >= 1.0f ? targets + 4 * j : moved + 4 * j;
-    memcpy(f->state + 4 * j, src, sizeof(float) * 4);
+  for (int start = 0; start < f->count; start += FILTER_CHUNK) {
+    int end = start + FILTER_CHUNK < f->count ? start + FILTER_CHUNK : f->count;
+    changed += step_range(f, targets, dt, start, end, gate, alpha);
   }
   return changed;
+}
+
+/* Unit copies of the targets in the step scratch when any is not unit
+ * (one bad target must not poison the state); else the targets as given. */
+static const float *unit_targets(kb_filter *f, const float *targets) {
+  int all_unit = 1;
+  for (int j = 0; j < f->count && all_unit; j++) {
+    const float *q = targets + 4 * j;
+    double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] +
+                (double)q[2] * q[2] + (double)q[3] * q[3];
+    all_unit = fabs(n2 - 1.0) <= 1e-6;
+  }
+  if (all_unit) return targets;
+  float *unit = f->state + 4 * f->count;
+  for (int j = 0; j < f->count; j++)
+    kb_quat_normalize(targets + 4 * j, unit + 4 * j);
+  return unit;
 }
 
 kb_status kb_filter_step(kb_filter *f, const float *targets, float dt,
@@ -98,7 +154,7 @@ kb_status kb_filter_step(kb_filter *f, const float *targets, float dt,
     kb_status s = kb_quat_check(targets + 4 * j);
     if (s != KB_OK) return s;
   }
-  int changed = kb__filter_step_unchecked(f, targets, dt);
+  int changed = kb__filter_step_unchecked(f, unit_targets(f, targets), dt);
   if (out != f->state) memcpy(out, f->state, sizeof(float) * 4 * f->count);
   if (out_changed) *out_changed = changed;
   return KB_OK;

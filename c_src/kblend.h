@@ -199,6 +199,16 @@ kb_status kb_slerp_batch(const float *a, const float *b, const float *u, int n,
 kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
                               int n, float *out);
 
+/* --------------------------------------------- slerp: where motion is */
+
+/* kb_slerp_batch_fast over the pairs index[0..m) only (each in [0, n)):
+ * out[j] = slerp(a[j], b[j], u[j]) for j in index, the other entries of out
+ * untouched; one SIMD batch however scattered the indices. A pair's result
+ * is bit for bit the same as in the contiguous batch. out may alias a or b. */
+kb_status kb_slerp_batch_fast_indexed(const float *a, const float *b,
+                                      const float *u, int n,
+                                      const int32_t *index, int m, float *out);
+
 /* -------------------------------------------------------------- envelope */
 
 /* Checks attack ≥ 0, release ≥ 0, attack + release ≤ 1, all finite. */
@@ -233,9 +243,11 @@ typedef struct kb_filter_params {
 
 typedef struct kb_filter {
   kb_filter_params params;
-  float *state; /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
-  int count;    /* joints */
-  int primed;   /* 0 until the first sample */
+  float *state;  /* caller buffer, KB_FILTER_FLOATS_PER_JOINT·count floats */
+  int count;     /* joints */
+  int primed;    /* 0 until the first sample */
+  int full_path; /* 1: reference path, every joint through the SLERP batch
+                  * (same output bits; see kb_preview_set_full_path) */
 } kb_filter;
 
 void kb_filter_default_params(kb_filter_params *out);
@@ -246,7 +258,9 @@ kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
                          float *state, int count);
 void kb_filter_reset(kb_filter *f);
 /* One step over all joints: targets and out hold 4·count floats (may alias).
- * out_changed (nullable) receives how many joints moved at all. */
+ * Targets need not be unit (they are normalized). out_changed (nullable)
+ * receives how many joints' output changed at all (0 when all were held,
+ * e.g. at dt = 0). */
 kb_status kb_filter_step(kb_filter *f, const float *targets, float dt,
                          float *out, int *out_changed);
 
@@ -431,6 +445,12 @@ typedef struct kb_preview {
   float target[KB_POSE_FLOATS];  /* scratch: the target pose */
   float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */
   float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
+  /* where motion is (kb_preview_set_full_path, kb_preview_changed_mask) */
+  int full_path;                        /* 1: reference path (all joints) */
+  int32_t follow[KB_JOINT_COUNT];       /* scratch: joints to slerp */
+  uint8_t changed_mask[KB_JOINT_COUNT]; /* 1: differs from the last shown */
+  int shown_any;                        /* 0 until an output was returned */
+  float shown[KB_POSE_FLOATS];          /* the output last returned */
 } kb_preview;
 
 kb_status kb_preview_default_params(kb_preview_params *out);
@@ -446,6 +466,40 @@ kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
 /* The pose at time t ∈ [0, duration] (clamped): frames slerped in time. */
 kb_status kb_preview_evaluate(kb_preview *pv, float t,
                               float out[KB_POSE_FLOATS], int *out_changed);
+
+/* ------------------------------------- gesture pipeline: where motion is */
+
+/* The frame computation slerps only joints that are driven, moving or at an
+ * envelope weight strictly between 0 and 1, in one SIMD batch. full = 1
+ * selects the reference path instead (every joint through the batches at
+ * every stage), full = 0 the default; the output bits are the same. */
+kb_status kb_preview_set_full_path(kb_preview *pv, int full);
+/* KB_JOINT_COUNT bytes inside the preview, updated by every successful
+ * kb_preview_frame / kb_preview_evaluate: 1 where that joint's output
+ * differs (bitwise) from the output returned the call before (all 1 after
+ * the first call), so after a seek or any jump every joint that differs
+ * from what was last shown. NULL for a NULL preview. */
+const uint8_t *kb_preview_changed_mask(const kb_preview *pv);
+
+/* ----------------------------------------------------------------- crowd */
+
+/* World matrices on request: `skeleton` for every member, `roots` 3·count
+ * floats (nullable: every root at the origin), `out` 16·22·count floats,
+ * joint j of member i at out[16·(22·i + j)], column-major (three.js
+ * Matrix4.elements), from FK of the member's pose at its root. */
+typedef struct kb_crowd_matrices {
+  const kb_skeleton *skeleton;
+  const float *roots;
+  float *out;
+} kb_crowd_matrices;
+
+/* Evaluates count previews at time t in one call, each exactly as
+ * kb_preview_evaluate alone would: poses (88·count floats), masks (22·count
+ * bytes, each member's changed-joint mask) and, when matrices is not NULL,
+ * world matrices. Caller buffers, nothing allocated. */
+kb_status kb_crowd_evaluate(kb_preview *const *members, int count, float t,
+                            float *poses, uint8_t *masks,
+                            const kb_crowd_matrices *matrices);
 
 /* ------------------------------------------------------------ clap check */
 
@@ -791,6 +845,18 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
                            double *out_cost, int *out_unconverged);
+
+/* --------------------------------------- flat entry points: crowd, mask */
+
+/* kb_crowd_evaluate with the matrices' fields as arguments; world_matrices
+ * NULL: no matrices (skeleton and roots are then ignored). */
+kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
+                                 float *poses, uint8_t *masks,
+                                 const kb_skeleton *skeleton,
+                                 const float *roots, float *world_matrices);
+/* Byte offset of the changed-joint mask inside kb_preview (so a binding can
+ * find a preview from the mask view it holds). */
+size_t kb_preview_changed_mask_offset_flat(void);
 
 #ifdef __cplusplus
 }

@@ -123,10 +123,10 @@ static float blend_weight(const kb_preview *pv, const float *idle,
   return 1.0f - kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
 }
 
-/* out = slerp(idle, y, w) per joint in one batch, then exact copies where
- * the weight is 0 or 1 or y is idle, so rest and target are bit for bit. */
-static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
-                            float *out) {
+/* Reference: out = slerp(idle, y, w) for every joint in one batch, then
+ * exact copies where the weight is 0 or 1 or y is idle. */
+static void blend_from_idle_full(kb_preview *pv, const float *y, float t,
+                                 float e, float *out) {
   float *w = pv->weights;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     w[j] = blend_weight(pv, pv->idle + 4 * j, y + 4 * j, t, e);
@@ -138,6 +138,33 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
     else if (w[j] >= 1)
       memcpy(out + 4 * j, yj, sizeof(float) * 4);
   }
+}
+
+/* The same output, bit for bit, slerping only where motion is: joints at
+ * idle or at a weight of 0 or 1 are copies, the rest (0 < w < 1) go
+ * through one SIMD batch together, however few and scattered. */
+static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
+                            float *out) {
+  if (pv->full_path) {
+    blend_from_idle_full(pv, y, t, e, out);
+    return;
+  }
+  float *w = pv->weights;
+  int n = 0;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
+    const float *copy = idle;
+    if (memcmp(idle, yj, sizeof(float) * 4) != 0) {
+      w[j] = blend_weight(pv, idle, yj, t, e);
+      copy = w[j] <= 0 ? idle : (w[j] >= 1 ? yj : NULL);
+    }
+    if (copy)
+      memcpy(out + 4 * j, copy, sizeof(float) * 4);
+    else
+      pv->follow[n++] = j;
+  }
+  kb_slerp_batch_fast_indexed(pv->idle, y, w, KB_JOINT_COUNT, pv->follow, n,
+                              out);
 }
 
 static void naive_euler_scale(const float *target, float e, float *out) {
@@ -156,6 +183,67 @@ static int count_changed(const float *a, const float *b) {
   return n;
 }
 
+/* Keys a, b and the weight between them at time t: the same arithmetic as
+ * the track sampler's (track.c), which the reference path calls and the
+ * bit-identity tests compare against. */
+static void track_segment(const kb_track *tr, float t, int *a, int *b,
+                          float *u) {
+  int n = tr->n_keys;
+  float t0 = tr->times[0], last = tr->times[n - 1];
+  *a = *b = 0, *u = 0;
+  if (tr->loop) {
+    float tau = fmodf(t - t0, tr->period);
+    if (tau < 0) tau += tr->period;
+    t = t0 + tau;
+    if (t >= last) { /* the wrap segment, last key back to the first */
+      *a = n - 1, *b = 0, *u = (t - last) / (tr->period - (last - t0));
+      return;
+    }
+  } else if (t <= t0 || n == 1) {
+    return;
+  } else if (t >= last) {
+    *a = *b = n - 1;
+    return;
+  }
+  int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (tr->times[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *a = lo, *b = lo + 1;
+  *u = (t - tr->times[lo]) / (tr->times[lo + 1] - tr->times[lo]);
+}
+
+/* The target pose at t: idle for joints the track does not drive, key
+ * copies where a key is hit, and one SLERP batch of the driven joints
+ * whose two keys differ (the reference path samples every joint). */
+static void sample_targets(kb_preview *pv, float t, float *out) {
+  const kb_track *tr = &pv->track;
+  if (pv->full_path) {
+    kb__track_sample_unchecked(tr, pv->idle, t, pv->weights, out);
+    return;
+  }
+  int a, b, n = 0;
+  float u;
+  track_segment(tr, t, &a, &b, &u);
+  const float *ka = tr->rotations + a * KB_POSE_FLOATS;
+  const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  int blend = !(u == 0 || a == b);
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *src = tr->joint_mask[j] ? ka + 4 * j : pv->idle + 4 * j;
+    if (tr->joint_mask[j] && blend) {
+      pv->weights[j] = u;
+      pv->follow[n++] = j;
+    } else
+      memcpy(out + 4 * j, src, sizeof(float) * 4);
+  }
+  kb_slerp_batch_fast_indexed(ka, kb, pv->weights, KB_JOINT_COUNT, pv->follow,
+                              n, out);
+}
+
 /* Computes frame pv->frame + 1 into pv->pose. */
 static kb_status advance(kb_preview *pv) {
   const kb_preview_params *p = &pv->params;
@@ -166,7 +254,7 @@ static kb_status advance(kb_preview *pv) {
   kb_status s = kb_envelope(t / p->duration, p->attack, p->release, &e);
   if (k == pv->frame_count - 1) e = 0; /* p = 1 exactly, whatever rounding */
   if (s != KB_OK) return s;
-  kb__track_sample_unchecked(&pv->track, pv->idle, t, pv->weights, pv->target);
+  sample_targets(pv, t, pv->target);
   add_jitter(pv, k, pv->target);
   memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
   switch (p->order) {
@@ -201,13 +289,54 @@ static kb_status seek_frame(kb_preview *pv, int k) {
   return KB_OK;
 }
 
+static void frame_into(kb_preview *pv, float *out, int *out_changed) {
+  memcpy(out, pv->pose, sizeof pv->pose);
+  if (out_changed) *out_changed = pv->changed;
+}
+
+/* Marks the joints whose output differs from the output last returned
+ * (all of them before the first), and remembers this one. */
+static void note_shown(kb_preview *pv, const float *out) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++)
+    pv->changed_mask[j] =
+        !pv->shown_any ||
+        memcmp(pv->shown + 4 * j, out + 4 * j, sizeof(float) * 4) != 0;
+  memcpy(pv->shown, out, sizeof pv->shown);
+  pv->shown_any = 1;
+}
+
 kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
                            int *out_changed) {
   if (!pv || !out) return KB_ERR_NULL;
   if (k < 0 || k >= pv->frame_count) return KB_ERR_OUT_OF_RANGE;
   kb_status s = seek_frame(pv, k);
   if (s != KB_OK) return s;
-  memcpy(out, pv->pose, sizeof pv->pose);
+  frame_into(pv, out, out_changed);
+  note_shown(pv, out);
+  return KB_OK;
+}
+
+/* The pose at t (checked and clamped) between frames k and k + 1. */
+static kb_status evaluate_into(kb_preview *pv, float t, float *out,
+                               int *out_changed) {
+  int k = (int)floorf(t * pv->params.fps);
+  int last = pv->frame_count - 1;
+  float t0 = kb_preview_frame_time(pv, k),
+        t1 = kb_preview_frame_time(pv, k + 1);
+  float u = k >= last ? 0 : (t - t0) / (t1 - t0);
+  kb_status s = seek_frame(pv, k >= last ? last : (u <= 0 ? k : k + 1));
+  if (s != KB_OK) return s;
+  if (k >= last || u <= 0) {
+    frame_into(pv, out, out_changed);
+    return KB_OK;
+  }
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
+    if (memcmp(a, b, sizeof(float) * 4) == 0)
+      memcpy(out + 4 * j, b, sizeof(float) * 4);
+    else
+      kb_slerp_batch(a, b, &u, 1, out + 4 * j);
+  }
   if (out_changed) *out_changed = pv->changed;
   return KB_OK;
 }
@@ -218,22 +347,19 @@ kb_status kb_preview_evaluate(kb_preview *pv, float t,
   if (isnan(t)) return KB_ERR_NOT_FINITE;
   float duration = pv->params.duration;
   t = t < 0 ? 0 : (t > duration ? duration : t);
-  int k = (int)floorf(t * pv->params.fps);
-  if (k >= pv->frame_count - 1)
-    return kb_preview_frame(pv, pv->frame_count - 1, out, out_changed);
-  float t0 = kb_preview_frame_time(pv, k),
-        t1 = kb_preview_frame_time(pv, k + 1);
-  float u = (t - t0) / (t1 - t0);
-  if (u <= 0) return kb_preview_frame(pv, k, out, out_changed);
-  kb_status s = seek_frame(pv, k + 1);
-  if (s != KB_OK) return s;
-  for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
-    if (memcmp(a, b, sizeof(float) * 4) == 0)
-      memcpy(out + 4 * j, b, sizeof(float) * 4);
-    else
-      kb_slerp_batch(a, b, &u, 1, out + 4 * j);
-  }
-  if (out_changed) *out_changed = pv->changed;
+  kb_status s = evaluate_into(pv, t, out, out_changed);
+  if (s == KB_OK) note_shown(pv, out);
+  return s;
+}
+
+kb_status kb_preview_set_full_path(kb_preview *pv, int full) {
+  if (!pv) return KB_ERR_NULL;
+  if (full != 0 && full != 1) return KB_ERR_OUT_OF_RANGE;
+  pv->full_path = full;
+  pv->filter.full_path = full;
   return KB_OK;
+}
+
+const uint8_t *kb_preview_changed_mask(const kb_preview *pv) {
+  return pv ? pv->changed_mask : NULL;
 }

@@ -1,12 +1,14 @@
 // npm run bench: kblend against three.js on the same data, side by side in
 // one run, with ratios (absolute times drift on a shared machine).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Quaternion } from 'three';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { benchIk } from './ik.js';
 import { benchKli } from './kli.js';
+import { benchCrowd, benchPreviewFrame } from './motion.js';
+import { benchWholeFrame } from './whole-frame.js';
 import { createThreePipeline } from './three-pipeline.js';
 import { msPerCallInterleaved } from './timing.js';
 
@@ -112,13 +114,50 @@ function benchBatch(kb) {
   return { plainMs, fastMs };
 }
 
+// The native bench as build.sh builds it, and the same source built with
+// -fno-math-errno, where the compiler may vectorize a plain loop's sqrtf
+// (so the library's kernel meets the plain loop at its best).
+function nativeRuns() {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const binary = `${root}build/native/bench`;
+  if (!existsSync(binary)) return null;
+  const runs = { built: JSON.parse(execFileSync(binary, { encoding: 'utf8' })) };
+  try {
+    const sources = readdirSync(`${root}c_src`)
+      .filter((f) => f.endsWith('.c'))
+      .map((f) => `${root}c_src/${f}`);
+    const noErrno = `${root}build/native/bench-no-math-errno`;
+    execFileSync('gcc', [
+      '-std=c11',
+      '-O3',
+      '-fno-math-errno',
+      `-I${root}c_src`,
+      ...sources,
+      `${root}tests/bench/native_bench.c`,
+      '-lm',
+      '-o',
+      noErrno,
+    ]);
+    runs.noErrno = JSON.parse(execFileSync(noErrno, { encoding: 'utf8' }));
+  } catch {
+    runs.noErrno = null;
+  }
+  return runs;
+}
+
+const nsLine = (name, s, extra = '') =>
+  console.log(
+    `${name.padEnd(52)} ${s.median.toFixed(1).padStart(9)} ns  [${s.min.toFixed(1)}–${s.max.toFixed(1)}] ${extra}`,
+  );
+const x = (a, b) => `${(a.median / b.median).toFixed(2)}×`;
+
 function benchNative(wasmFrameMs, wasmBatch) {
-  const binary = fileURLToPath(new URL('../../build/native/bench', import.meta.url));
-  if (!existsSync(binary)) {
+  const runs = nativeRuns();
+  if (!runs) {
     console.log('\n(native bench binary missing: run ./build.sh bench)');
     return;
   }
-  const native = JSON.parse(execFileSync(binary, { encoding: 'utf8' }));
+  const native = runs.built;
   console.log('\nNative C (gcc -O3) against WASM, same work:');
   report(
     'pipeline frame, native',
@@ -135,6 +174,32 @@ function benchNative(wasmFrameMs, wasmBatch) {
     (native.slerpFastNs * 1e6) / 1e6,
     `WASM/native = ${(wasmBatch.fastMs / native.slerpFastNs).toFixed(2)}`,
   );
+  console.log('\nNative preview frame, skipping vs the reference full path (median [range]):');
+  for (const [name, skip, full] of [
+    ['arm-only track', native.frameArmSkip, native.frameArmFull],
+    ['arm-only track, jitter 3e-4', native.frameArmJitterSkip, native.frameArmJitterFull],
+    ['every joint driven', native.frameAllSkip, native.frameAllFull],
+  ]) {
+    nsLine(`${name}: skipping`, skip, `${x(full, skip)} faster`);
+    nsLine(`${name}: reference full path`, full);
+  }
+  console.log('\nNative SLERP kernel vs the same polynomial as a plain loop, ns per pair:');
+  for (const [label, run] of [
+    ['as built', native],
+    ['-fno-math-errno', runs.noErrno],
+  ]) {
+    if (!run) continue;
+    for (const n of [22, 1024]) {
+      const kernel = run[`kernel${n}`];
+      const plain = run[`plain${n}`];
+      nsLine(
+        `${n} pairs, ${label}: kb_slerp_batch_fast`,
+        kernel,
+        `plain/kernel = ${x(plain, kernel)}`,
+      );
+      nsLine(`${n} pairs, ${label}: plain loop`, plain);
+    }
+  }
 }
 
 const kb = await loadKBlend();
@@ -142,5 +207,8 @@ console.log(`kblend benchmark — Node ${process.versions.node}, best of 7 round
 const frameMs = benchPipeline(kb);
 const batch = benchBatch(kb);
 benchNative(frameMs, batch);
+benchPreviewFrame(kb);
+benchCrowd(kb);
+benchWholeFrame(kb);
 await benchIk(kb, report);
 await benchKli(kb, report);

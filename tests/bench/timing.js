@@ -33,3 +33,17 @@ export function msPerCallInterleaved(fns, roundMs = 60) {
 export function msPerCall(fn, roundMs = 60) {
   return msPerCallInterleaved([fn], roundMs)[0];
 }
+
+// Interleaved rounds (A B C, A B C, …) of roundMs each, many of them: per
+// contender the median ms per call and its range over the rounds.
+export function statsInterleaved(fns, { rounds = 21, roundMs = 15 } = {}) {
+  for (const fn of fns) for (let i = 0; i < 3; i++) fn();
+  const samples = fns.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    fns.forEach((fn, i) => samples[i].push(roundMsPerCall(fn, roundMs)));
+  }
+  return samples.map((s) => {
+    s.sort((a, b) => a - b);
+    return { median: s[s.length >> 1], min: s[0], max: s[s.length - 1] };
+  });
+}

@@ -91,7 +91,54 @@ static void test_bad_params(void) {
   CHECK(kb_filter_step(&f, zero, 0.1f, out, NULL) == KB_ERR_ZERO_QUAT);
 }
 
+/* A finite non-unit target is normalized: it neither comes back as given
+ * on the first step nor poisons the state for the steps after it. */
+static void test_non_unit_targets_normalized(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  float state[9], out[4];
+  kb_filter f;
+  kb_filter_init(&f, &p, state, 1);
+  float two[4] = {0, 0, 0, 2};
+  CHECK(kb_filter_step(&f, two, 1 / 30.0f, out, NULL) == KB_OK);
+  CHECK(out[0] == 0 && out[1] == 0 && out[2] == 0 && out[3] == 1);
+  float huge[4] = {1e8f, 1e8f, 1e8f, 1e8f}, q[4];
+  CHECK(kb_filter_step(&f, huge, 1 / 30.0f, out, NULL) == KB_OK);
+  int finite_unit = 1;
+  for (int k = 0; k < 20; k++) {
+    about_x(0.3f, q);
+    CHECK(kb_filter_step(&f, q, 1 / 30.0f, out, NULL) == KB_OK);
+    double n2 = 0;
+    for (int c = 0; c < 4; c++) n2 += (double)out[c] * out[c];
+    finite_unit &= isfinite(n2) && fabs(n2 - 1) < 1e-5;
+  }
+  CHECK(finite_unit);
+}
+
+/* dt = 0: the state does not move, so no joint counts as changed. */
+static void test_zero_dt_changes_nothing(void) {
+  kb_filter_params p;
+  kb_filter_default_params(&p);
+  for (int follower = 0; follower < 2; follower++) {
+    p.follower = follower;
+    float state[9 * 2], q[8], out[8], before[8];
+    kb_filter f;
+    kb_filter_init(&f, &p, state, 2);
+    about_x(0, q), about_x(0, q + 4);
+    kb_filter_step(&f, q, 1 / 30.0f, before, NULL);
+    about_x(0.4f, q), about_x(-0.2f, q + 4);
+    int changed = -1;
+    CHECK(kb_filter_step(&f, q, 0, out, &changed) == KB_OK);
+    CHECK(changed == 0);
+    CHECK(memcmp(out, before, sizeof out) == 0);
+    CHECK(kb_filter_step(&f, q, 1 / 30.0f, out, &changed) == KB_OK);
+    CHECK(changed == 2);
+  }
+}
+
 int main(void) {
+  test_non_unit_targets_normalized();
+  test_zero_dt_changes_nothing();
   test_holds_jitter_bit_for_bit();
   test_follows_step();
   test_pure_gate_and_kli_follower();

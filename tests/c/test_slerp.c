@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "kblend.h"
@@ -100,7 +101,76 @@ static void test_bad_input(void) {
   CHECK(kb_slerp_batch(a, a, out, -1, out) == KB_ERR_OUT_OF_RANGE);
 }
 
+/* slerp(a, a, u) is a for every finite u (the LERP form (1 − u)a + u·a
+ * cancels to zero for |u| ≥ 1.7e7); OK always comes with a unit rotation. */
+static void test_far_extrapolation_stays_unit(void) {
+  float a[4] = {0.1f, 0.7f, -0.1f, 0.7f}, b[4], out[4];
+  kb_quat_normalize(a, a);
+  const float us[] = {1.7e7f, -1.7e7f, 3e38f, -3e38f, 1e10f};
+  for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+    CHECK(kb_slerp(a, a, us[i], out) == KB_OK);
+    int same = 1;
+    for (int c = 0; c < 4; c++) same &= fabsf(out[c] - a[c]) < 1e-6f;
+    CHECK(same);
+  }
+  /* a nearby b, far out: any status, but OK means finite and unit */
+  memcpy(b, a, sizeof b);
+  b[0] += 1e-3f;
+  for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+    kb_status s = kb_slerp(a, b, us[i], out);
+    if (s == KB_OK) {
+      double n2 = 0;
+      for (int c = 0; c < 4; c++) n2 += (double)out[c] * out[c];
+      CHECK(isfinite(n2) && fabs(n2 - 1) < 1e-5);
+    } else
+      CHECK(s == KB_ERR_OUT_OF_RANGE);
+  }
+}
+
+/* The indexed batch gives each pair the bits of the contiguous batch,
+ * whatever its position among the indices, and touches nothing else. */
+static void test_indexed_matches_contiguous(void) {
+  enum { N = 61 };
+  static float a[4 * N], b[4 * N], u[N], full[4 * N], part[4 * N];
+  double ad[4], bd[4];
+  srand(11);
+  for (int i = 0; i < N; i++) {
+    random_pair(i % 3, ad, bd);
+    for (int c = 0; c < 4; c++)
+      a[4 * i + c] = (float)ad[c], b[4 * i + c] = (float)bd[c];
+    u[i] = (float)((rnd() + 1) / 2);
+  }
+  kb_slerp_batch_fast(a, b, u, N, full);
+  int ok = 1;
+  for (int stride = 1; stride <= 7; stride++) {
+    int32_t index[N];
+    int m = 0;
+    for (int i = N - 1; i >= 0; i -= stride) index[m++] = i; /* reversed */
+    for (int i = 0; i < 4 * N; i++) part[i] = -7.0f;
+    CHECK(kb_slerp_batch_fast_indexed(a, b, u, N, index, m, part) == KB_OK);
+    for (int i = 0; i < N; i++) {
+      int picked = (N - 1 - i) % stride == 0;
+      for (int c = 0; c < 4; c++)
+        ok &= picked ? memcmp(&part[4 * i + c], &full[4 * i + c], 4) == 0
+                     : part[4 * i + c] == -7.0f;
+    }
+  }
+  CHECK(ok);
+  /* in place: out aliasing b */
+  memcpy(part, b, sizeof part);
+  int32_t all[N];
+  for (int i = 0; i < N; i++) all[i] = i;
+  kb_slerp_batch_fast_indexed(a, part, u, N, all, N, part);
+  CHECK(memcmp(part, full, sizeof part) == 0);
+  int32_t bad[1] = {N};
+  CHECK(kb_slerp_batch_fast_indexed(a, b, u, N, bad, 1, part) ==
+        KB_ERR_OUT_OF_RANGE);
+  CHECK(kb_slerp_batch_fast_indexed(a, b, u, N, NULL, 1, part) == KB_ERR_NULL);
+}
+
 int main(void) {
+  test_far_extrapolation_stays_unit();
+  test_indexed_matches_contiguous();
   test_accuracy(0);
   test_accuracy(1);
   test_endpoints_and_shortest_path();

@@ -285,6 +285,10 @@ export interface Preview {
   readonly hasRoot: boolean;
   /** Joints whose rotation changed at the frame last evaluated. */
   readonly changed: number;
+  /** 22 bytes, 1 where a joint's output differs from the output last
+   * returned (evaluate or frame; after a seek, every joint that differs
+   * from what was last shown). A live view, updated in place. */
+  readonly changedMask: Uint8Array;
   /** Local rotations at time t (clamped to [0, duration]). */
   evaluate(t: number): Float32Array;
   /** The pose into out (length ≥ 88); rootOut (length ≥ 3) gets the root translation. */
@@ -333,7 +337,42 @@ export interface SlerpBatch {
   dispose(): void;
 }
 
+export interface CrowdOptions {
+  /** An array of preview options (1 to 10000), or { count, options }. */
+  members: PreviewOptions[] | { count: number; options?: PreviewOptions };
+  /** Also fill worldMatrices at every evaluate (default false). */
+  matrices?: boolean;
+  /** Body height for the matrices' FK, m, in [0.5, 3] (default 1.75). */
+  height?: number;
+  /** Initial root positions, 3 per member (default: all at the origin). */
+  roots?: ArrayLike<number>;
+  /** Slerp every joint at every stage (the reference of the skipping
+   * core): the same output, slower; for checks and benchmarks. */
+  referencePath?: boolean;
+}
+
+/** N previews evaluated by one call into the core. */
+export interface Crowd {
+  readonly count: number;
+  readonly members: readonly Preview[];
+  /** 88 floats per member: local rotations at the last evaluate. */
+  readonly poses: Float32Array;
+  /** 22 bytes per member: 1 where a joint differs from the output last
+   * returned for that member. */
+  readonly changedMask: Uint8Array;
+  /** 3 floats per member, read by evaluate when matrices are on. */
+  readonly roots: Float32Array;
+  /** 16·22 floats per member (column-major, as Matrix4.elements), world
+   * matrices from FK at each member's root; null without `matrices`. */
+  readonly worldMatrices: Float32Array | null;
+  /** Every member at time t (clamped to each clip); returns poses. */
+  evaluate(t: number): Float32Array;
+  dispose(): void;
+}
+
 export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi {
+  /** N previews in one call. */
+  createCrowd(options: CrowdOptions): Crowd;
   envelope(p: number, options?: EnvelopeOptions): number;
   envelopeSlope(p: number, options?: EnvelopeOptions): number;
   envelopeRatios(options: { attackSeconds?: number; releaseSeconds?: number; duration: number }): {

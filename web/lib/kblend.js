@@ -6,6 +6,7 @@ import { createBvhApi } from './bvh/index.js';
 import { createBodyContactsApi } from './body-contacts.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
+import { createCrowdApi } from './crowd.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
@@ -61,6 +62,7 @@ export async function loadKBlend(options = {}) {
   };
   Object.assign(kb, createIkApi(core, { ...kb, checkHeight: body.checkHeight }));
   Object.assign(kb, createComparisonApi(kb));
+  Object.assign(kb, createCrowdApi(core, kb));
   Object.assign(kb, createBvhApi(kb));
   Object.assign(kb, createBodyContactsApi(kb));
   return kb;

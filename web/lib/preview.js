@@ -276,6 +276,7 @@ class Preview {
   #out;
   #readClapReport;
   #changed = 0;
+  #changedMask;
 
   constructor({ core, fn, body, encodeParams }, options, gesture, track, markers) {
     const keys = track.times.length;
@@ -311,6 +312,10 @@ class Preview {
       );
     }
     this.#out = core.floats(mem.out, POSE);
+    // 1 where a joint differs from the output last returned: a view of the
+    // core's mask, updated at every evaluate and frame (the heap never grows).
+    const maskPtr = fn._kb_preview_changed_mask(mem.block.ptr);
+    this.#changedMask = core.u8.subarray(maskPtr, maskPtr + JOINT_COUNT);
     const frameCount = fn._kb_preview_frame_count(mem.block.ptr);
     const frameTime = (k) => fn._kb_preview_frame_time(mem.block.ptr, k);
     this.#rootTrack = createRootTrack(track, frameCount, frameTime, options);
@@ -334,6 +339,11 @@ class Preview {
   get changed() {
     this.#live();
     return this.#changed;
+  }
+
+  // A live Uint8Array(22) view; zero-length once disposed.
+  get changedMask() {
+    return this.#mem.block.live ? this.#changedMask : new Uint8Array(0);
   }
 
   #evaluate(t) {

@@ -1,0 +1,164 @@
+// A crowd: N gesture previews evaluated by one call into the core. Poses,
+// changed-joint masks and (on request) world matrices are views of the
+// core's heap, filled in place by evaluate(t); nothing is validated or
+// copied per member on the frame path.
+import { createOwnedBlock } from './memory.js';
+import { JOINT_COUNT } from './skeleton-names.js';
+import { checkArrayLike, checkNumber, checkOptions, describe } from './validate.js';
+
+export const MAX_CROWD = 10000;
+const POSE = 4 * JOINT_COUNT;
+const MATRICES = 16 * JOINT_COUNT;
+
+// members: an array of preview options, or { count, options }.
+function memberOptionList(members) {
+  if (Array.isArray(members)) {
+    if (members.length < 1 || members.length > MAX_CROWD) {
+      throw new RangeError(
+        `members must hold 1 to ${MAX_CROWD} preview options, got ${members.length}`,
+      );
+    }
+    return members;
+  }
+  if (members && typeof members === 'object') {
+    const { count, options = {} } = members;
+    checkNumber('members.count', count, { min: 1, max: MAX_CROWD, integer: true });
+    return Array.from({ length: count }, () => options);
+  }
+  throw new TypeError(
+    `members must be an array of preview options or { count, options }, got ${describe(members)}`,
+  );
+}
+
+function createMembers(createPreview, list) {
+  const previews = [];
+  try {
+    list.forEach((options, i) => {
+      try {
+        previews.push(createPreview(options));
+      } catch (error) {
+        throw new error.constructor(`members[${i}]: ${error.message}`);
+      }
+    });
+  } catch (error) {
+    for (const preview of previews) preview.dispose();
+    throw error;
+  }
+  return previews;
+}
+
+export function createCrowdApi(core, { createPreview }) {
+  const fn = core.fn;
+  const maskOffset = fn._kb_preview_changed_mask_offset_flat();
+
+  // The block: skeleton, member pointers, poses, roots, matrices, masks.
+  function layout(count, matrices, owner) {
+    const skeletonBytes = (fn._kb_sizeof_skeleton() + 15) & ~15;
+    const floats = count * (POSE + 3 + (matrices ? MATRICES : 0));
+    const bytes = skeletonBytes + 4 * count + 4 * floats + JOINT_COUNT * count;
+    const block = createOwnedBlock(core, bytes, owner);
+    let at = block.ptr + skeletonBytes;
+    const take = (n) => ((at += n), at - n);
+    return {
+      block,
+      skeleton: block.ptr,
+      members: take(4 * count),
+      poses: take(4 * POSE * count),
+      roots: take(4 * 3 * count),
+      matrices: matrices ? take(4 * MATRICES * count) : 0,
+      masks: take(JOINT_COUNT * count),
+    };
+  }
+
+  function createCrowd(options) {
+    checkOptions('options', options);
+    const { members, matrices = false, height = 1.75, roots, referencePath = false } = options;
+    const list = memberOptionList(members);
+    if (typeof matrices !== 'boolean') {
+      throw new TypeError(`matrices must be true or false, got ${describe(matrices)}`);
+    }
+    if (typeof referencePath !== 'boolean') {
+      throw new TypeError(`referencePath must be true or false, got ${describe(referencePath)}`);
+    }
+    checkNumber('height', height, { min: 0.5, max: 3 });
+    if (roots !== undefined) checkArrayLike('roots', roots, 3 * list.length);
+    return new Crowd(core, fn, layout, createMembers(createPreview, list), {
+      matrices,
+      height,
+      roots,
+      referencePath,
+      maskOffset,
+    });
+  }
+
+  return { createCrowd };
+}
+
+class Crowd {
+  #core;
+  #fn;
+  #mem;
+  #live = true;
+
+  constructor(core, fn, layout, previews, { matrices, height, roots, referencePath, maskOffset }) {
+    const count = previews.length;
+    let mem;
+    try {
+      mem = layout(count, matrices, this);
+    } catch (error) {
+      for (const preview of previews) preview.dispose();
+      throw error;
+    }
+    this.#core = core;
+    this.#fn = fn;
+    this.#mem = mem;
+    core.check(fn._kb_skeleton_init(mem.skeleton, height), 'createCrowd');
+    const pointers = new Int32Array(core.i32.buffer, mem.members, count);
+    previews.forEach((preview, i) => {
+      pointers[i] = preview.changedMask.byteOffset - maskOffset;
+      if (referencePath) core.check(fn._kb_preview_set_full_path(pointers[i], 1), 'createCrowd');
+    });
+    this.count = count;
+    this.members = Object.freeze(previews);
+    this.poses = core.floats(mem.poses, POSE * count);
+    this.changedMask = core.u8.subarray(mem.masks, mem.masks + JOINT_COUNT * count);
+    // Each member's root position (m), read at every evaluate when matrices
+    // are on; write into it to move members.
+    this.roots = core.floats(mem.roots, 3 * count).fill(0);
+    this.poses.fill(0);
+    this.changedMask.fill(0);
+    if (roots !== undefined) this.roots.set(roots);
+    this.worldMatrices = matrices ? core.floats(mem.matrices, MATRICES * count) : null;
+  }
+
+  // Every member at time t (seconds, clamped to each member's clip): fills
+  // poses, changedMask and worldMatrices; returns poses.
+  evaluate(t) {
+    if (!this.#live) throw new Error('kblend: this crowd was disposed');
+    checkNumber('t', t, { allowInfinity: true });
+    const m = this.#mem;
+    const status = this.#fn._kb_crowd_evaluate_flat(
+      m.members,
+      this.count,
+      t,
+      m.poses,
+      m.masks,
+      m.skeleton,
+      m.roots,
+      m.matrices,
+    );
+    this.#core.check(status, 'crowd evaluate');
+    return this.poses;
+  }
+
+  dispose() {
+    if (!this.#live) return;
+    this.#live = false;
+    for (const preview of this.members) preview.dispose();
+    this.#mem.block.free();
+    this.poses = new Float32Array(0);
+    this.changedMask = new Uint8Array(0);
+    this.roots = new Float32Array(0);
+    if (this.worldMatrices) this.worldMatrices = new Float32Array(0);
+  }
+}
