@@ -179,20 +179,21 @@ run_native_tests() {
 
 # Each harness: its corpus once, then a bounded run of new inputs.
 run_fuzz() {
-  local seconds=$1 h name corpus passed=0 failed=0
-  mkdir -p "$OUT/fuzz/new"
-  for h in "$OUT"/fuzz/fuzz_*; do
-    name=$(basename "$h")
+  local seconds=$1 src name h corpus report passed=0 failed=0
+  mkdir -p "$OUT/fuzz/new" "$OUT/fuzz/logs"
+  for src in tests/fuzz/fuzz_*.c; do
+    name=$(basename "$src" .c)
+    h=$OUT/fuzz/$name report=$OUT/fuzz/logs/$name.log
     corpus=tests/fuzz/corpus/${name#fuzz_}
     rm -rf "$OUT/fuzz/new/$name" && mkdir -p "$OUT/fuzz/new/$name"
     log "fuzz $name (${seconds}s)"
-    if "$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
-      -artifact_prefix="$OUT/fuzz/" "$OUT/fuzz/new/$name" "$corpus" 2>"$OUT/fuzz/$name.log"; then
+    if [ -x "$h" ] && "$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
+      -artifact_prefix="$OUT/fuzz/" "$OUT/fuzz/new/$name" "$corpus" 2>"$report"; then
       passed=$((passed + 1))
-      grep -E '^Done [0-9]+ runs in [0-9]+ second' "$OUT/fuzz/$name.log" | sed "s/^/$name: /" || true
+      grep -E '^Done [0-9]+ runs in [0-9]+ second' "$report" | sed "s/^/$name: /" || true
     else
       failed=$((failed + 1))
-      tail -40 "$OUT/fuzz/$name.log"
+      tail -40 "$report" 2>/dev/null || echo "$name: not built"
     fi
   done
   record fuzz $passed $failed
