@@ -8,8 +8,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/clap-overlay.js';
-import { LINK_NOTE } from '../../web/viewer/clip-sources.js';
+import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/stage/clap-overlay.js';
+import { LINK_NOTE } from '../../web/viewer/clips/clip-sources.js';
 import { launchBrowser, openPage } from './browser.js';
 
 const OUT = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));

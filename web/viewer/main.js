@@ -1,31 +1,31 @@
 // The kblend viewer: a humanoid performs a gesture computed by the
 // WebAssembly core, tuned live from the panel and shared by link.
 // slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
-import { loadKBlend } from '../lib/kblend.js';
-import { createBvhDrop, importSummary, nextPaint, readBvhFile } from './bvh-drop.js';
-import { createClapOverlay } from './clap-overlay.js';
-import { createComparisonView } from './comparison-view.js';
-import { IK_GESTURE, LINK_NOTE, createClipSources } from './clip-sources.js';
-import { createControlsPanel } from './controls-panel.js';
-import { createEnvelopePlot } from './envelope-plot.js';
-import { createIkReadout } from './ik-readout.js';
-import { handShapesAt } from './hand-shapes.js';
-import { createLinkSync } from './link-sync.js';
-import { createNotice } from './notice.js';
+import { loadKBlend } from 'kblend';
+import { createBvhDrop, importSummary, nextPaint, readBvhFile } from './import/bvh-drop.js';
+import { createClapOverlay } from './stage/clap-overlay.js';
+import { createComparisonView } from './compare/comparison-view.js';
+import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createControlsPanel } from './panel/controls-panel.js';
+import { createEnvelopePlot } from './readouts/envelope-plot.js';
+import { createIkReadout } from './readouts/ik-readout.js';
+import { handShapesAt } from './stage/hand-shapes.js';
+import { createLinkSync } from './share/link-sync.js';
+import { createNotice } from './ui/notice.js';
 import {
   TUNING_DEFAULTS,
   canonicalParams,
   canonicalTime,
   canonicalValue,
   enforceAttackRelease,
-} from './params.js';
-import { createPlayback } from './playback.js';
-import { createReadouts } from './readouts.js';
-import { createRig } from './rig.js';
-import { createScene } from './scene.js';
-import { parseShareHash } from './share-link.js';
+} from './state/params.js';
+import { createPlayback } from './timeline/playback.js';
+import { createReadouts } from './readouts/readouts.js';
+import { createRig } from './stage/rig.js';
+import { createScene } from './stage/scene.js';
+import { parseShareHash } from './share/share-link.js';
 import { installTestHook } from './test-hook.js';
-import { createTimeline } from './timeline.js';
+import { createTimeline } from './timeline/timeline.js';
 
 const BODY_HEIGHT = 1.75;
 const byId = (id) => document.getElementById(id);

@@ -4,9 +4,9 @@
 // page owns the state, so a link, a reset and a slider all go one way.
 import GUI from 'lil-gui';
 import 'lil-gui/style.css';
-import { NUMERIC_PARAMS } from './params.js';
-import { CHOICE_PARAMS } from './choice-params.js';
-import { SPEED_RANGE } from './playback.js';
+import { NUMERIC_PARAMS } from '../state/params.js';
+import { CHOICE_PARAMS } from '../state/choice-params.js';
+import { SPEED_RANGE } from '../timeline/playback.js';
 
 const DEG = Math.PI / 180;
 const EPSILON_LOG = {

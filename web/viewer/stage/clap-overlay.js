@@ -5,7 +5,7 @@
 // separation and order for the line). Updated every frame from the pose
 // shown, through the core's forward kinematics and clap check.
 import * as THREE from 'three';
-import { rotateVector } from '../lib/quaternion-math.js';
+import { rotateVector } from '../../lib/quaternion-math.js';
 
 export const PASS_COLOR = 0x3fb97a;
 export const FAIL_COLOR = 0xe5534b;

@@ -5,7 +5,7 @@
 // hold-ratio plots; over the scene's corner, the Hopf inset. When the mode
 // is off, none of this costs anything and the single rig is shown as usual.
 import * as THREE from 'three';
-import { resolveJoint } from './choice-params.js';
+import { resolveJoint } from '../state/choice-params.js';
 import { createHopfInset } from './hopf-inset.js';
 import {
   FIGURE_ROWS,
@@ -16,8 +16,8 @@ import {
   rigOffset,
 } from './method-figures.js';
 import { createMethodPlots } from './method-plots.js';
-import { midHoldTime } from './params.js';
-import { createRig } from './rig.js';
+import { midHoldTime } from '../state/params.js';
+import { createRig } from '../stage/rig.js';
 
 // The view's own params, which no preview takes.
 const VIEW_KEYS = ['compare', 'joint'];

@@ -6,8 +6,12 @@ import {
   parseShareHash,
   quoteForNotice,
   serializeShareHash,
-} from '../../web/viewer/share-link.js';
-import { NUMERIC_PARAMS, canonicalParams, canonicalTime } from '../../web/viewer/params.js';
+} from '../../../web/viewer/share/share-link.js';
+import {
+  NUMERIC_PARAMS,
+  canonicalParams,
+  canonicalTime,
+} from '../../../web/viewer/state/params.js';
 
 const gestureNames = ['clap', 'wave', 'salute'];
 const durations = { clap: 2.4, wave: 3, salute: 2 };

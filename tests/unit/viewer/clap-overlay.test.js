@@ -6,9 +6,9 @@ import {
   PASS_COLOR,
   clapOverlayState,
   createClapOverlay,
-} from '../../web/viewer/clap-overlay.js';
-import { keyframePose } from '../../web/viewer/clap-ik.js';
-import { kb } from './support.js';
+} from '../../../web/viewer/stage/clap-overlay.js';
+import { keyframePose } from '../../../web/viewer/clips/clap-ik.js';
+import { kb } from '../support.js';
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const norm = (a) => Math.hypot(...a);
