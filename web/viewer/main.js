@@ -1,34 +1,36 @@
 // The kblend viewer: a humanoid performs a gesture computed by the
 // WebAssembly core, tuned live from the panel and shared by link.
-// slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
+// slider → app state (setParams) → kb.createPreview → preview.evaluateInto(t)
+// → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
-import { createBvhDrop, importSummary, nextPaint, readBvhFile } from './import/bvh-drop.js';
-import { createClapOverlay } from './stage/clap-overlay.js';
-import { createComparisonView } from './compare/comparison-view.js';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createComparisonView } from './compare/comparison-view.js';
+import { createBvhDrop } from './import/bvh-drop.js';
+import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { createIkReadout } from './readouts/ik-readout.js';
-import { handShapesAt } from './stage/hand-shapes.js';
-import { createLinkSync } from './share/link-sync.js';
-import { createNotice } from './ui/notice.js';
-import {
-  TUNING_DEFAULTS,
-  canonicalParams,
-  canonicalTime,
-  canonicalValue,
-  enforceAttackRelease,
-} from './state/params.js';
-import { createPlayback } from './timeline/playback.js';
 import { createReadouts } from './readouts/readouts.js';
+import { createLinkOpener } from './share/link-opener.js';
+import { createLinkSync } from './share/link-sync.js';
+import { createClapOverlay } from './stage/clap-overlay.js';
+import { handShapesAt } from './stage/hand-shapes.js';
+import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createRig } from './stage/rig.js';
 import { createScene } from './stage/scene.js';
-import { parseShareHash } from './share/share-link.js';
+import { createAppState } from './state/app-state.js';
+import { TUNING_DEFAULTS, canonicalParams, canonicalTime } from './state/params.js';
 import { installTestHook } from './test-hook.js';
+import { installPlaybackKeys } from './timeline/playback-keys.js';
+import { createPlayback } from './timeline/playback.js';
 import { createTimeline } from './timeline/timeline.js';
+import { createHelpOverlay } from './ui/help-overlay.js';
+import { createLoading } from './ui/loading.js';
+import { createNotice } from './ui/notice.js';
 
 const BODY_HEIGHT = 1.75;
 const byId = (id) => document.getElementById(id);
+const loading = createLoading(byId('loading'));
 
 let resolveReady;
 let rejectReady;
@@ -37,44 +39,32 @@ const ready = new Promise((resolve, reject) => {
   rejectReady = reject;
 });
 
-async function start() {
-  const kb = await loadKBlend();
+// The defaults: the library's default gesture with its own duration.
+function defaultParams(kb, sources) {
+  const names = kb.gestureNames;
+  const gesture = names.includes(kb.defaults.gesture) ? kb.defaults.gesture : names[0];
+  return canonicalParams({ ...TUNING_DEFAULTS, gesture, duration: sources.durationOf(gesture) });
+}
 
-  // --- the stage and the humanoid
+async function start() {
+  loading.step('library');
+  const kb = await loadKBlend();
+  loading.step('scene');
+  const gestureNames = [...kb.gestureNames];
+  const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
+  const state = createAppState({ kb, sources, defaults: defaultParams(kb, sources) });
+  const notice = createNotice(byId('notice'));
+
+  // --- the stage, the humanoid and its overlays
   const stage = createScene(byId('stage'));
   const rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
-  stage.scene.add(rig.root);
   const clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
-  stage.scene.add(clapOverlay.root);
+  stage.scene.add(rig.root, clapOverlay.root);
+  const pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
+  const crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
 
-  // --- state: the defaults, then whatever valid part the link holds
-  const gestureNames = [...kb.gestureNames];
-  // the target track: a library gesture, the clap solved by IK, or an imported clip
-  const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
-  const durationOf = (name) => sources.durationOf(name);
-  const defaultGesture = gestureNames.includes(kb.defaults.gesture)
-    ? kb.defaults.gesture
-    : gestureNames[0];
-  const defaults = canonicalParams({
-    ...TUNING_DEFAULTS,
-    gesture: defaultGesture,
-    duration: durationOf(defaultGesture),
-  });
-  const linkContext = { gestureNames, defaults, durationOf };
-  const notice = createNotice(byId('notice'));
-  const linked = parseShareHash(location.hash, linkContext);
-  let params = linked.params;
-  let notices = linked.notices;
-  if (notices.length > 0) notice.show('The link was repaired:', notices);
-
-  let preview = kb.createPreview(previewOptions(params));
-  const pose = new Float32Array(4 * kb.skeleton.names.length);
-
-  // --- playback, timeline, plot, readouts, panel, link
-  const playback = createPlayback({
-    duration: preview.duration,
-    fps: preview.fps,
-  });
+  // --- playback, timeline, plots, readouts, comparison, link
+  const playback = createPlayback({ duration: state.preview.duration, fps: state.preview.fps });
   const timeline = createTimeline(byId('timeline'), {
     onScrub: (t) => {
       playback.pause();
@@ -84,8 +74,7 @@ async function start() {
   const plot = createEnvelopePlot(byId('plot'), kb.envelope);
   const readouts = createReadouts(byId('readouts'));
   const ikReadout = createIkReadout(byId('readouts'));
-  // comparison mode: four methods side by side, their plots, the Hopf inset
-  const comparisonView = createComparisonView({
+  const comparison = createComparisonView({
     kb,
     stage,
     stageElement: byId('stage'),
@@ -95,34 +84,91 @@ async function start() {
     height: BODY_HEIGHT,
   });
   const link = createLinkSync();
+  const writeLink = () =>
+    link.write(
+      sources.shareable(state.params, state.defaults),
+      playback.playing ? null : canonicalTime(playback.time, playback.duration),
+    );
+
+  // --- the panel: it reports, the app state decides
+  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => importFile(f) });
+  const settings = {
+    loop: (on) => (playback.loop = on),
+    speed: (speed) => (playback.speed = speed),
+    skeleton: (on) => rig.setSkeletonVisible(on),
+    body: (on) => rig.setBodyVisible(on),
+    clapArrows: (on) => clapOverlay.setVisible(on),
+  };
+  const actions = {
+    importBvh: () => bvhDrop.openPicker(),
+    playPause: () => playback.toggle(),
+    stepBack: () => playback.step(-1),
+    stepForward: () => playback.step(1),
+    home: () => playback.home(),
+    end: () => playback.end(),
+    reset: () => showOutcome(state.reset()),
+    copyLink,
+    front: () => stage.setView('front'),
+    side: () => stage.setView('side'),
+    threeQuarter: () => stage.setView('threeQuarter'),
+  };
   const panel = createControlsPanel({
     container: byId('panel'),
     gestureNames,
-    params,
-    playback,
-    actions: {
-      onTune: tune,
-      playPause: () => playback.toggle(),
-      step: (frames) => playback.step(frames),
-      home: () => playback.home(),
-      end: () => playback.end(),
-      reset: () => {
-        panel.setRatioNote('');
-        applyParams(defaults);
-      },
-      copyLink,
-      view: (name) => stage.setView(name),
-      skeleton: (on) => {
-        rig.setSkeletonVisible(on);
+    params: state.params,
+    defaults: state.defaults,
+    settings: { loop: playback.loop, speed: playback.speed, clapArrows: false },
+    report: {
+      onTune: (name, value) => showOutcome(state.setParams({ [name]: value }, { moved: name })),
+      onSetting: (name, value) => {
+        settings[name](value);
+        poseDirty = true;
         stage.requestRender();
       },
-      body: (on) => {
-        rig.setBodyVisible(on);
-        stage.requestRender();
-      },
-      importBvh: () => bvhDrop.openPicker(),
-      clapArrows: showClapArrows,
+      onAction: (name) => actions[name](),
     },
+  });
+  const importFile = createImportFlow({
+    kb,
+    state,
+    sources,
+    notice,
+    height: BODY_HEIGHT,
+    onClipsChanged: (imported) => panel.setGestureNames([...gestureNames, ...imported]),
+  });
+  createHelpOverlay();
+
+  // What a change from the panel did: the new values, or why not.
+  function showOutcome(change) {
+    panel.setError(change.ok ? '' : change.error);
+    if (change.ok) panel.setRatioNote(change.ratioNote);
+    panel.show(state.params);
+  }
+
+  function showClapArrows(on) {
+    clapOverlay.setVisible(on);
+    panel.setSetting('clapArrows', on);
+  }
+
+  // Every accepted change: the clip, its plots and readouts, the link.
+  function showClip() {
+    const { params, preview } = state;
+    playback.setClip(preview.duration, preview.fps);
+    timeline.setClip(params);
+    plot.setEnvelope(params);
+    comparison.setParams(params, sources.previewOptions(params));
+    ikReadout.show(sources.solveSummary(params));
+    panel.show(params);
+    poseDirty = true;
+    writeLink();
+  }
+  state.onChange(({ params, previous }) => {
+    if (previous.gesture !== params.gesture) {
+      showClapArrows(params.gesture === IK_GESTURE);
+      // mid-clip, blend from what is shown rather than jump
+      if (playback.time > 0) crossfade.start(pose, performance.now() / 1000);
+    }
+    showClip();
   });
 
   let poseDirty = true;
@@ -141,183 +187,72 @@ async function start() {
       writeLink();
     }
   });
+  installPlaybackKeys(playback);
+
+  // --- the link this page was opened with, and links pasted later
+  const linkOpener = createLinkOpener({
+    state,
+    notice,
+    context: { gestureNames, defaults: state.defaults, durationOf: sources.durationOf },
+  });
+  const opened = linkOpener.open(location.hash, { atLoad: true });
   showClip();
-  if (linked.time !== null) playback.seek(linked.time);
+  showClapArrows(state.params.gesture === IK_GESTURE);
+  if (opened.time !== null) playback.seek(opened.time);
   else playback.play();
   writeLink();
-
-  function previewOptions(p) {
-    return sources.previewOptions(p);
-  }
-
-  function writeLink() {
-    link.write(
-      sources.shareable(params, defaults),
-      playback.playing ? null : canonicalTime(playback.time, playback.duration),
-    );
-  }
-
-  // --- tuning: one parameter moved in the panel
-  function tune(name, value) {
-    const next = { ...params };
-    if (name === 'gesture') {
-      next.gesture = value;
-      next.duration = canonicalValue('duration', durationOf(value));
-    } else {
-      next[name] = canonicalValue(name, value);
-    }
-    if (name === 'attack' || name === 'release') {
-      const pair = enforceAttackRelease(next.attack, next.release, name);
-      next.attack = pair.attack;
-      next.release = pair.release;
-      panel.setRatioNote(ratioNote(pair, name));
-    }
-    applyParams(next);
-  }
-
-  function ratioNote(pair, moved) {
-    const notes = [];
-    if (pair.adjusted) {
-      const other = moved === 'attack' ? 'release' : 'attack';
-      notes.push(`${other} lowered to ${pair[other]} so that attack + release ≤ 1`);
-    }
-    if (pair.attack === 0) notes.push('attack 0 is a step: the gesture starts at once');
-    if (pair.release === 0) notes.push('release 0 is a step: the gesture ends at once');
-    return notes.join('. ');
-  }
-
-  // A new preview for new params; a refused option leaves the old one.
-  function applyParams(next) {
-    let created;
-    try {
-      created = kb.createPreview(previewOptions(next));
-    } catch (error) {
-      panel.setError(error.message);
-      panel.show(params);
-      return false;
-    }
-    preview.dispose();
-    preview = created;
-    const previous = params;
-    params = next;
-    if (previous.gesture !== next.gesture) showClapArrows(next.gesture === IK_GESTURE);
-    panel.setError('');
-    panel.show(params);
-    showClip();
-    poseDirty = true;
-    writeLink();
-    return true;
-  }
-
-  function showClip() {
-    playback.setClip(preview.duration, preview.fps);
-    timeline.setClip(params);
-    plot.setEnvelope(params);
-    comparisonView.setParams(params, previewOptions(params));
-    ikReadout.show(sources.solveSummary(params));
-  }
-
-  // The clap overlay's toggle (on by default for the clap).
-  function showClapArrows(on) {
-    clapOverlay.setVisible(on);
-    panel.setClapArrows(on);
-    poseDirty = true;
-  }
-  showClapArrows(params.gesture === IK_GESTURE);
-
-  // --- BVH import: a picked or dropped file becomes the gesture; a file
-  // that fails leaves everything as it was, with the reason in a notice.
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: importFile });
-  async function importFile(file) {
-    let result;
-    try {
-      notice.show(`Importing ${file.name}…`);
-      await nextPaint();
-      result = await readBvhFile(file, kb, { height: BODY_HEIGHT });
-    } catch (error) {
-      notice.show(`Could not import ${file.name}; nothing was changed:`, [error.message]);
-      return;
-    }
-    const name = sources.add(file.name, result);
-    const duration = canonicalValue('duration', result.duration);
-    if (!applyParams({ ...params, gesture: name, duration })) {
-      sources.remove(name);
-      notice.show(`Could not play ${file.name}; nothing was changed:`, [panel.error]);
-      return;
-    }
-    panel.setGestureNames([...gestureNames, ...sources.importedNames()]);
-    panel.show(params);
-    const summary = importSummary(file.name, result, duration, LINK_NOTE);
-    notice.show(summary.heading, summary.lines);
-  }
-
-  async function copyLink() {
-    const copied = await link.copy();
-    const note = sources.isImported(params.gesture) ? [LINK_NOTE] : [];
-    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
-  }
-
-  // --- keyboard: Space, ←/→, Home/End (not while typing in a field)
-  window.addEventListener('keydown', (event) => {
-    const field = event.target.closest?.('input, select, textarea');
-    if (field && field.type !== 'checkbox') return;
-    const keys = {
-      ' ': () => playback.toggle(),
-      ArrowLeft: () => playback.step(-1),
-      ArrowRight: () => playback.step(1),
-      Home: () => playback.home(),
-      End: () => playback.end(),
-    };
-    if (keys[event.key]) {
-      event.preventDefault();
-      keys[event.key]();
-    }
-  });
-
-  // A link pasted into this tab's address bar.
   window.addEventListener('hashchange', () => {
     if (!link.isForeign(location.hash)) return;
     link.adopt(location.hash);
-    const opened = parseShareHash(location.hash, linkContext);
-    notices = opened.notices;
-    if (notices.length > 0) notice.show('The link was repaired:', notices);
-    else notice.hide();
-    if (applyParams(opened.params) && opened.time !== null) {
+    const pasted = linkOpener.open(location.hash, { atLoad: false });
+    if (pasted.time !== null) {
       playback.pause();
-      playback.seek(opened.time);
+      playback.seek(pasted.time);
     }
+    writeLink();
   });
+
+  async function copyLink() {
+    const copied = await link.copy();
+    const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
+  }
 
   // --- every frame: advance the clock, ask the core for the pose, draw
   function updatePose() {
-    const start = performance.now();
+    const { params, preview } = state;
+    const began = performance.now();
     preview.evaluateInto(playback.time, pose);
-    readouts.addCoreTime(performance.now() - start);
+    readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(preview.changed, kb.skeleton.names.length);
+    const fading = crossfade.apply(pose, performance.now() / 1000);
     const clap = kb.validateClap(pose);
     readouts.setClap(clap);
     if (clapOverlay.visible) clapOverlay.update(pose, clap);
     rig.applyPose(pose);
-    const blend = kb.envelope(playback.time / playback.duration, params);
-    rig.setHandShapes(handShapesAt(params.gesture, blend));
+    const hands = handShapesAt(
+      params.gesture,
+      kb.envelope(playback.time / playback.duration, params),
+    );
+    rig.setHandShapes(hands);
     timeline.setTime(playback.time);
     plot.setTime(playback.time);
-    comparisonView.setTime(playback.time, playback.duration, handShapesAt(params.gesture, blend));
+    comparison.setTime(playback.time, playback.duration, hands);
     stage.requestRender();
-    poseDirty = false;
+    poseDirty = fading; // a crossfade redraws until it ends
   }
 
-  let firstFrameDrawn = false;
   let readyAt = null; // ms after navigation start
   let lastNow = performance.now();
+  loading.step('frame');
   function frame(now) {
     try {
       playback.advance((now - lastNow) / 1000);
       lastNow = now;
       if (poseDirty) updatePose();
-      if (stage.renderIfNeeded() && !firstFrameDrawn) {
-        firstFrameDrawn = true;
+      if (stage.renderIfNeeded() && readyAt === null) {
         readyAt = performance.now();
+        loading.done();
         resolveReady();
       }
     } catch (error) {
@@ -328,63 +263,30 @@ async function start() {
   }
   requestAnimationFrame(frame);
 
-  // Draw the current state now (tests and seeks want the picture at once).
-  function drawNow() {
-    updatePose();
-    stage.renderIfNeeded();
-  }
-
   installTestHook({
     ready,
-    params: () => params,
-    time: () => playback.time,
-    playing: () => playback.playing,
-    notices: () => notices,
-    pause: () => playback.pause(),
-    play: () => playback.play(),
-    async seek(t) {
-      playback.pause();
-      playback.seek(canonicalTime(t, playback.duration));
-      drawNow();
-      await ready;
+    kb,
+    state,
+    sources,
+    playback,
+    stage,
+    panel,
+    readouts,
+    clapOverlay,
+    comparison,
+    linkOpener,
+    gestureNames,
+    // the current state drawn now (tests and seeks want the picture at once)
+    drawNow() {
+      crossfade.cancel();
+      updatePose();
+      stage.renderIfNeeded();
     },
-    pose: () => {
+    currentPose() {
       if (poseDirty) updatePose();
       return pose;
     },
-    setParams(partial) {
-      let next;
-      try {
-        const gestureDuration =
-          partial.gesture !== undefined && partial.duration === undefined
-            ? { duration: durationOf(partial.gesture) }
-            : {};
-        next = canonicalParams({ ...params, ...partial, ...gestureDuration });
-      } catch (error) {
-        panel.setError(error.message);
-        throw error;
-      }
-      if (!applyParams(next)) throw new RangeError(panel.error);
-      drawNow();
-      return { ...params };
-    },
-    view(name) {
-      stage.setView(name);
-      stage.renderIfNeeded();
-    },
-    clapOverlay: () => clapOverlay.describe(),
-    ikSolve: () => sources.solveSummary(params),
-    gestureNames: () => [...gestureNames, ...sources.importedNames()],
-    comparison: () => ({
-      ...comparisonView.snapshot(),
-      expected: kb.compareMethods(previewOptions(params)),
-    }),
-    hopfInset: () => comparisonView.hopf(),
-    stats: () => ({
-      coreTimeMs: readouts.coreTimeMean,
-      readyMs: readyAt,
-      changed: preview.changed,
-    }),
+    readyAt: () => readyAt,
   });
 }
 
@@ -396,6 +298,7 @@ function fail(error) {
   const box = byId('fatal');
   box.textContent = `kblend stopped: ${error.message}`;
   box.hidden = false;
+  loading.failed(`kblend could not start: ${error.message}`);
   rejectReady(error);
   console.error(error);
 }

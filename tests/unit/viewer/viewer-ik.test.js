@@ -174,6 +174,9 @@ describe('imported clips as gestures', () => {
     const cut = importSummary(file.name, { ...result, duration: 30, unmapped: ['head'] }, 20, '');
     expect(cut.lines).toContain('The preview plays its first 20 s (the longest clip it shows).');
     expect(cut.lines).toContain('Joints with no match in the file (they stay at rest): head.');
+    // a duration rounded to the millisecond is not a cut clip
+    const rounded = importSummary(file.name, { ...result, duration: 2.83333 }, 2.833, '');
+    expect(rounded.lines.join(' ')).not.toMatch(/longest clip/);
   });
 });
 

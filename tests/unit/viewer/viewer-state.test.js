@@ -106,7 +106,7 @@ describe('canonicalParams, canonicalTime, midHoldTime', () => {
       duration: 0.5,
       jitter: 0,
       seed: 99999,
-      apose: 1.5708,
+      apose: 1.5707, // the largest 4-decimal angle the core accepts (≤ π/2)
     });
   });
 

@@ -15,7 +15,8 @@ export const NUMERIC_PARAMS = Object.freeze({
   duration: { key: 'dur', min: 0.5, max: 20, decimals: 3, unit: 's' },
   jitter: { key: 'jit', min: 0, max: 0.2, decimals: 4, unit: 'rad' },
   seed: { key: 'seed', min: 0, max: 99999, decimals: 0, unit: '' },
-  apose: { key: 'apose', min: 0, max: 1.5708, decimals: 4, unit: 'rad' },
+  // π/2 is the core's limit; 1.5707 is the largest 4-decimal value within it
+  apose: { key: 'apose', min: 0, max: 1.5707, decimals: 4, unit: 'rad' },
 });
 
 export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(NUMERIC_PARAMS)]);
@@ -46,6 +47,22 @@ export function clamp(value, min, max) {
   return Math.min(max, Math.max(min, value));
 }
 
+// Round to the parameter's precision, never out of its range: a value that
+// rounds past a limit is rounded toward the inside instead, so the canonical
+// value is always one the core accepts.
+function roundWithin(value, spec) {
+  const round = (x) =>
+    spec.significant !== undefined
+      ? Number(x.toPrecision(spec.significant))
+      : roundTo(x, spec.decimals);
+  const rounded = round(value);
+  if (rounded <= spec.max && rounded >= spec.min) return rounded;
+  const scale = 10 ** (spec.decimals ?? 0);
+  const inward =
+    rounded > spec.max ? Math.floor(value * scale) / scale : Math.ceil(value * scale) / scale;
+  return clamp(inward, spec.min, spec.max);
+}
+
 // The value the app actually uses for `name`: clamped and rounded. Returns
 // the canonical number (a finite number is required).
 export function canonicalValue(name, value) {
@@ -56,12 +73,7 @@ export function canonicalValue(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new RangeError(`${name} must be a finite number, got ${String(value)}`);
   }
-  const clamped = clamp(value, spec.min, spec.max);
-  const rounded =
-    spec.significant !== undefined
-      ? Number(clamped.toPrecision(spec.significant))
-      : roundTo(clamped, spec.decimals);
-  return clamp(rounded, spec.min, spec.max);
+  return roundWithin(clamp(value, spec.min, spec.max), spec);
 }
 
 export function canonicalTime(t, duration) {
