@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 export NODE_PATH=/usr/share/nodejs
 OUT=build
 WASM_OUT=web/lib/wasm
-CFLAGS_COMMON=(-std=c11 -Wall -Wextra -Wpedantic -Werror -Ic_src)
+CFLAGS_COMMON=(-std=c11 -Wall -Wextra -Wpedantic -Werror -Ic_src -Ic_src/wasm)
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -39,11 +39,12 @@ setup() {
   fi
 }
 
-c_sources() { ls c_src/*.c; }
+c_sources() { ls c_src/*.c c_src/wasm/*.c; }
 
-# Every function the public header declares is exported to WebAssembly.
+# Every function the C API and the binding header declare is exported to
+# WebAssembly.
 wasm_exports() {
-  grep -oE '\bkb_[a-z0-9_]+\(' c_src/kblend.h | tr -d '(' | sort -u |
+  grep -ohE '\bkb_[a-z0-9_]+\(' c_src/kblend.h c_src/wasm/kblend_wasm.h | tr -d '(' | sort -u |
     sed 's/^/"_/; s/$/"/' | paste -sd, - | sed 's/^/[/; s/$/,"_malloc","_free"]/'
 }
 
@@ -75,10 +76,10 @@ build_wasm() {
   log "WebAssembly module"
   mkdir -p "$WASM_OUT"
   # shellcheck disable=SC2046
-  emcc -std=c11 -O3 -msimd128 -Ic_src $(c_sources) \
+  emcc -std=c11 -O3 -msimd128 -Ic_src -Ic_src/wasm $(c_sources) \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web \
     -sEXPORT_NAME=createKBlendCore -sFILESYSTEM=0 \
-    -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 \
+    -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 -sABORTING_MALLOC=0 \
     -sEXPORTED_FUNCTIONS="$(wasm_exports)" \
     -o "$WASM_OUT/kblend_core.js"
 }

@@ -27,26 +27,42 @@ static void body_left_axis(const float pelvis_rotation[4], float out[3]) {
     out[0] /= n, out[2] /= n;
 }
 
-kb_status kb_clap_check(const kb_skeleton *s, const float *local,
-                        const float root_rotation[4],
-                        const kb_clap_limits *limits, kb_clap_report *out) {
-  if (!s || !local || !out) return KB_ERR_NULL;
+/* World inputs: finite positions, finite nonzero rotations. */
+static kb_status check_world(const float *positions, const float *rotations) {
+  for (int i = 0; i < 3 * KB_JOINT_COUNT; i++)
+    if (!isfinite(positions[i])) return KB_ERR_NOT_FINITE;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    kb_status st = kb_quat_check(rotations + 4 * j);
+    if (st != KB_OK) return st;
+  }
+  return KB_OK;
+}
+
+kb_status kb_clap_check_world(const kb_skeleton *s,
+                              const float *world_positions,
+                              const float *world_rotations,
+                              const kb_clap_limits *limits,
+                              kb_clap_report *out) {
+  if (!s || !world_positions || !world_rotations || !out) return KB_ERR_NULL;
+  kb_status st = check_world(world_positions, world_rotations);
+  if (st != KB_OK) return st;
   kb_clap_limits lim;
   if (limits)
     lim = *limits;
   else
     kb_clap_default_limits(&lim);
-  float pos[KB_JOINT_COUNT * 3], rot[KB_POSE_FLOATS];
-  kb_status st = kb_forward_kinematics(s, local, NULL, root_rotation, pos, rot);
-  if (st != KB_OK) return st;
-  const float *pl = pos + 3 * KB_LEFT_WRIST, *pr = pos + 3 * KB_RIGHT_WRIST;
-  const float *ql = rot + 4 * KB_LEFT_WRIST, *qr = rot + 4 * KB_RIGHT_WRIST;
+  const float *pl = world_positions + 3 * KB_LEFT_WRIST,
+              *pr = world_positions + 3 * KB_RIGHT_WRIST;
+  float ql[4], qr[4], pelvis[4];
+  kb_quat_normalize(world_rotations + 4 * KB_LEFT_WRIST, ql);
+  kb_quat_normalize(world_rotations + 4 * KB_RIGHT_WRIST, qr);
+  kb_quat_normalize(world_rotations + 4 * KB_PELVIS, pelvis);
   float nl[3], nr[3], tl[3], tr[3], left[3];
   kb_quat_rotate(ql, kb_palm_normal_local, nl);
   kb_quat_rotate(qr, kb_palm_normal_local, nr);
   kb_quat_rotate(ql, kb_thumb_local, tl);
   kb_quat_rotate(qr, kb_thumb_local, tr);
-  body_left_axis(rot + 4 * KB_PELVIS, left);
+  body_left_axis(pelvis, left);
   float d[3] = {pl[0] - pr[0], pl[1] - pr[1], pl[2] - pr[2]};
   out->separation = sqrtf(dot3(d, d));
   out->palm_dot = dot3(nl, nr);
@@ -61,5 +77,17 @@ kb_status kb_clap_check(const kb_skeleton *s, const float *local,
   out->order_ok = out->order > 0;
   out->ok = out->separation_ok && out->palms_ok && out->thumb_left_ok &&
             out->thumb_right_ok && out->order_ok;
+  if (!isfinite(out->separation) || !isfinite(out->order))
+    return KB_ERR_NOT_FINITE; /* positions near FLT_MAX overflow */
   return KB_OK;
+}
+
+kb_status kb_clap_check(const kb_skeleton *s, const float *local,
+                        const float root_rotation[4],
+                        const kb_clap_limits *limits, kb_clap_report *out) {
+  if (!s || !local || !out) return KB_ERR_NULL;
+  float pos[KB_JOINT_COUNT * 3], rot[KB_POSE_FLOATS];
+  kb_status st = kb_forward_kinematics(s, local, NULL, root_rotation, pos, rot);
+  if (st != KB_OK) return st;
+  return kb_clap_check_world(s, pos, rot, limits, out);
 }

@@ -8,40 +8,51 @@ static float smoothstep_slope(float s) { return 6.0f * s * (1.0f - s); }
 
 kb_status kb_envelope_check(float attack, float release) {
   if (!isfinite(attack) || !isfinite(release)) return KB_ERR_NOT_FINITE;
-  if (attack < 0 || release < 0 || attack + release > 1.0f)
+  if (attack < KB_MIN_ATTACK || attack > KB_MAX_ATTACK ||
+      release < KB_MIN_RELEASE || release > KB_MAX_RELEASE ||
+      attack + release > 1.0f)
     return KB_ERR_OUT_OF_RANGE;
   return KB_OK;
 }
 
-kb_status kb_envelope(float p, float attack, float release, float *out) {
+/* The part of E(p) that holds p. */
+typedef enum { OUTSIDE, ATTACK, PLATEAU, RELEASE } envelope_part;
+
+/* Checks the arguments, then finds p's part and, on a ramp, the smoothstep
+ * argument s and the ramp's length (both envelopes share this). */
+static kb_status locate(float p, float attack, float release, float *out,
+                        envelope_part *part, float *s, float *length) {
   if (!out) return KB_ERR_NULL;
-  kb_status s = kb_envelope_check(attack, release);
-  if (s != KB_OK) return s;
+  kb_status st = kb_envelope_check(attack, release);
+  if (st != KB_OK) return st;
   if (isnan(p)) return KB_ERR_NOT_FINITE;
   if (p < 0 || p > 1)
-    *out = 0;
+    *part = OUTSIDE;
   else if (p < attack)
-    *out = smoothstep(p / attack);
+    *part = ATTACK, *s = p / attack, *length = attack;
   else if (p <= 1.0f - release)
-    *out = 1;
+    *part = PLATEAU;
   else
-    *out = smoothstep((1.0f - p) / release);
+    *part = RELEASE, *s = (1.0f - p) / release, *length = release;
+  return KB_OK;
+}
+
+kb_status kb_envelope(float p, float attack, float release, float *out) {
+  envelope_part part;
+  float s = 0, length = 1;
+  kb_status st = locate(p, attack, release, out, &part, &s, &length);
+  if (st != KB_OK) return st;
+  *out = part == OUTSIDE ? 0 : (part == PLATEAU ? 1 : smoothstep(s));
   return KB_OK;
 }
 
 kb_status kb_envelope_slope(float p, float attack, float release, float *out) {
-  if (!out) return KB_ERR_NULL;
-  kb_status s = kb_envelope_check(attack, release);
-  if (s != KB_OK) return s;
-  if (isnan(p)) return KB_ERR_NOT_FINITE;
-  if (p < 0 || p > 1)
-    *out = 0;
-  else if (p < attack)
-    *out = smoothstep_slope(p / attack) / attack;
-  else if (p <= 1.0f - release)
-    *out = 0;
-  else
-    *out = -smoothstep_slope((1.0f - p) / release) / release;
+  envelope_part part;
+  float s = 0, length = 1;
+  kb_status st = locate(p, attack, release, out, &part, &s, &length);
+  if (st != KB_OK) return st;
+  float slope = smoothstep_slope(s) / length;
+  *out = part == ATTACK ? slope : (part == RELEASE ? -slope : 0);
   return KB_OK;
 }
 
@@ -51,14 +62,19 @@ kb_status kb_envelope_ratios_from_seconds(float attack_s, float release_s,
   if (!attack || !release) return KB_ERR_NULL;
   if (!isfinite(attack_s) || !isfinite(release_s) || !isfinite(duration))
     return KB_ERR_NOT_FINITE;
-  if (attack_s < 0 || release_s < 0 || duration <= 0)
+  if (attack_s < KB_MIN_ATTACK_SECONDS || attack_s > KB_MAX_ATTACK_SECONDS ||
+      release_s < KB_MIN_RELEASE_SECONDS ||
+      release_s > KB_MAX_RELEASE_SECONDS || duration < KB_MIN_DURATION ||
+      duration > KB_MAX_DURATION)
     return KB_ERR_OUT_OF_RANGE;
-  float a = attack_s / duration, r = release_s / duration;
-  if (a + r > 1.0f) {
-    float k = 1.0f / (a + r);
-    a *= k, r *= k;
-    if (a + r > 1.0f) r = 1.0f - a; /* rounding */
+  /* in double, then to float with a + r <= 1 and both in [0, 1] in float */
+  double a = (double)attack_s / duration, r = (double)release_s / duration;
+  if (a + r > 1.0) {
+    double sum = a + r;
+    a /= sum, r = 1.0 - a;
   }
-  *attack = a, *release = r;
+  float fa = (float)a, fr = (float)r;
+  while (fa + fr > 1.0f) fr = nextafterf(fr, 0.0f); /* rounding up, once */
+  *attack = fa, *release = fr;
   return KB_OK;
 }

@@ -7,16 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
-
-static kb_status normalize4(const double q[4], double out[4]) {
-  for (int i = 0; i < 4; i++)
-    if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
-  double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (n < 1e-12) return KB_ERR_ZERO_QUAT;
-  for (int i = 0; i < 4; i++) out[i] = q[i] / n;
-  return KB_OK;
-}
+#include "kblend_internal.h"
 
 kb_status kb_ik_pose_from_local(const float *local, const float *root,
                                 kb_ik_pose *out) {
@@ -28,7 +19,7 @@ kb_status kb_ik_pose_from_local(const float *local, const float *root,
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     double q[4] = {local[4 * j], local[4 * j + 1], local[4 * j + 2],
                    local[4 * j + 3]};
-    kb_status st = normalize4(q, out->local[j]);
+    kb_status st = kb__normalize4d(q, out->local[j]);
     if (st != KB_OK) return st;
   }
   return KB_OK;
@@ -51,7 +42,7 @@ kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out) {
     out->root[i] = flat[i];
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    kb_status st = normalize4(flat + 3 + 4 * j, out->local[j]);
+    kb_status st = kb__normalize4d(flat + 3 + 4 * j, out->local[j]);
     if (st != KB_OK) return st;
   }
   return KB_OK;
@@ -159,24 +150,6 @@ kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
   return KB_OK;
 }
 
-/* Hamilton product in double. */
-static void quat_mul(const double a[4], const double b[4], double out[4]) {
-  double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
-}
-
-/* exp([v]) as a quaternion: the double counterpart of
- * kb_quat_from_rotation_vector, with the same series near 0. */
-static void quat_exp(const double v[3], double out[4]) {
-  double angle = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-  double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
-  out[0] = v[0] * k, out[1] = v[1] * k, out[2] = v[2] * k;
-  out[3] = cos(angle / 2);
-}
-
 kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
                            kb_ik_pose *out) {
   if (!pose || !delta || !out) return KB_ERR_NULL;
@@ -191,9 +164,9 @@ kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
       continue; /* frozen joints stay bit for bit */
     }
     double inc[4], q[4];
-    quat_exp(d, inc);
-    quat_mul(pose->local[j], inc, q);
-    normalize4(q, out->local[j]); /* keeps |q| = 1 against drift */
+    kb__quat_exp_d(d, inc);
+    kb__quat_mul_d(pose->local[j], inc, q);
+    kb__normalize4d(q, out->local[j]); /* keeps |q| = 1 against drift */
   }
   return KB_OK;
 }

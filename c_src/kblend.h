@@ -45,6 +45,82 @@ typedef enum kb_status {
 /* A short English text for a status (never NULL). */
 const char *kb_status_text(kb_status status);
 
+/* -------------------------------------------------------------- tunables */
+/* Every tunable's default and inclusive range, defined once here: the
+ * core's checks compare against these macros and bindings read them through
+ * their ABI table. Each bound of a float parameter is a float32 value, so
+ * every v with min <= v <= max, rounded to float, is accepted. */
+
+#define KB_PI 3.14159265358979323846
+#define KB_PI_F ((float)KB_PI)
+
+/* envelope: attack and release ratios of the duration (and a + r <= 1) */
+#define KB_DEFAULT_ATTACK 0.15f
+#define KB_MIN_ATTACK 0.0f
+#define KB_MAX_ATTACK 1.0f
+#define KB_DEFAULT_RELEASE 0.20f
+#define KB_MIN_RELEASE 0.0f
+#define KB_MAX_RELEASE 1.0f
+/* envelope, timed form: seconds */
+#define KB_DEFAULT_ATTACK_SECONDS 0.45f
+#define KB_MIN_ATTACK_SECONDS 0.0f
+#define KB_MAX_ATTACK_SECONDS KB_MAX_DURATION
+#define KB_DEFAULT_RELEASE_SECONDS 0.60f
+#define KB_MIN_RELEASE_SECONDS 0.0f
+#define KB_MAX_RELEASE_SECONDS KB_MAX_DURATION
+/* deadband filter: epsilon rad, lambda 1/s (INFINITY is accepted besides:
+ * the pure gate), dt_max s */
+#define KB_DEFAULT_EPSILON 0.0005f
+#define KB_MIN_EPSILON 0.0f
+#define KB_MAX_EPSILON KB_PI_F
+#define KB_DEFAULT_LAMBDA 18.0f
+#define KB_MIN_LAMBDA 0.01f
+#define KB_MAX_LAMBDA 1000.0f
+#define KB_DEFAULT_DT_MAX (1.0f / 30.0f)
+#define KB_MIN_DT_MAX 0.001f
+#define KB_MAX_DT_MAX 1.0f
+/* preview: duration s, frame rate 1/s, jitter rad, seed (an integer exact
+ * in float32), idle A-pose angle rad (pi/2 rounded up to four decimals, so
+ * float(pi/2) and a link's 1.5708 both pass) */
+#define KB_DEFAULT_DURATION 3.0f
+#define KB_MIN_DURATION 0.1f
+#define KB_MAX_DURATION 600.0f
+#define KB_DEFAULT_FPS 30.0f
+#define KB_MIN_FPS 1.0f
+#define KB_MAX_FPS 240.0f
+#define KB_DEFAULT_JITTER 0.0f
+#define KB_MIN_JITTER 0.0f
+#define KB_MAX_JITTER 0.5f
+#define KB_DEFAULT_SEED 1
+#define KB_MIN_SEED 0
+#define KB_MAX_SEED 16777215
+#define KB_DEFAULT_APOSE 1.18f
+#define KB_MIN_APOSE 0.0f
+#define KB_MAX_APOSE 1.5708f
+#define KB_DEFAULT_SHAPE 0    /* KB_SHAPE_SMOOTHSTEP */
+#define KB_DEFAULT_ORDER 0    /* KB_ORDER_KBLEND */
+#define KB_DEFAULT_FOLLOWER 0 /* KB_FOLLOWER_EXP */
+/* skeleton: body height, m */
+#define KB_DEFAULT_HEIGHT 1.75f
+#define KB_MIN_HEIGHT 0.5f
+#define KB_MAX_HEIGHT 3.0f
+/* KLI (double options): rate K 1/s, step h s, stop distance, step cap */
+#define KB_DEFAULT_KLI_RATE 1.0
+#define KB_MIN_KLI_RATE 0.001
+#define KB_MAX_KLI_RATE 1000.0
+#define KB_DEFAULT_KLI_STEP 0.01
+#define KB_MIN_KLI_STEP 1e-6
+#define KB_MAX_KLI_STEP 1.0
+#define KB_DEFAULT_KLI_EPSILON 1e-5
+#define KB_MIN_KLI_EPSILON 0.0
+#define KB_MAX_KLI_EPSILON 1.0
+#define KB_DEFAULT_KLI_MAX_STEPS 1000000
+#define KB_MIN_KLI_MAX_STEPS 0
+#define KB_MAX_KLI_MAX_STEPS 10000000
+/* pairs of one SLERP batch a binding may allocate */
+#define KB_MIN_BATCH_PAIRS 1
+#define KB_MAX_BATCH_PAIRS 500000
+
 /* ------------------------------------------------------------ quaternion */
 
 /* out = a ⊗ b (Hamilton). out may alias a or b. */
@@ -83,9 +159,6 @@ kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
                               int n, float *out);
 
 /* -------------------------------------------------------------- envelope */
-
-#define KB_DEFAULT_ATTACK 0.15f
-#define KB_DEFAULT_RELEASE 0.20f
 
 /* Checks attack ≥ 0, release ≥ 0, attack + release ≤ 1, all finite. */
 kb_status kb_envelope_check(float attack, float release);
@@ -172,9 +245,6 @@ double kb_kli_weight(double theta0, double rate, double t);
 
 #define KB_JOINT_COUNT 22
 #define KB_POSE_FLOATS (KB_JOINT_COUNT * 4)
-#define KB_DEFAULT_HEIGHT 1.75f
-#define KB_DEFAULT_APOSE 1.18f
-
 enum {
   KB_PELVIS,
   KB_LEFT_HIP,
@@ -344,6 +414,14 @@ void kb_clap_default_limits(kb_clap_limits *out);
 kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const float root_rotation[4],
                         const kb_clap_limits *limits, kb_clap_report *out);
+/* The same check on forward-kinematics output (world_positions 66 floats,
+ * world_rotations 88 floats), so a caller that already ran FK runs it once.
+ * The body frame is the pelvis's world rotation. limits nullable. */
+kb_status kb_clap_check_world(const kb_skeleton *s,
+                              const float *world_positions,
+                              const float *world_rotations,
+                              const kb_clap_limits *limits,
+                              kb_clap_report *out);
 
 /* ---------------------------------------------- kinematic tasks and solver */
 /* Least-squares inverse kinematics (SPEC §7, seed 001), in double precision.
@@ -645,112 +723,6 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
                            double *out_cost);
-
-/* Flat entry points of the solver for bindings (WebAssembly): a workspace
- * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
- * solver, the decoded tasks and pose scratch.
- *
- * Task list encoding (doubles): n_tasks, then each task:
- *   frame vector: 1, n_pairs, direction_only, huber, huber_delta, gate,
- *     gate_start, gate_full, then per pair 13 values: origin joint, origin
- *     offset (3), link joint, link offset (3), target (3), scale, weight;
- *   retargeting: 2, n_pairs, target_scale, weight_position,
- *     weight_direction, direction_rows, targets (66), then per pair 3
- *     values: joint, origin, weight.
- * Poses are KB_IK_POSE_DOUBLES doubles (root translation, 22 rotations).
- * Options: the 9 fields of kb_ik_options in order (NULL = defaults).
- * Result: iterations, accepted, rejected, initial_cost, cost, lambda,
- * gradient, stop, converged, reached (KB_IK_RESULT_DOUBLES doubles). */
-#define KB_IK_RESULT_DOUBLES 10
-#define KB_IK_OPTIONS_DOUBLES 9
-
-typedef struct kb_ik_workspace kb_ik_workspace;
-
-size_t kb_sizeof_ik_workspace(void);
-/* Skeleton of the given height (m), default options, no tasks. */
-kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
-/* A hand marker of the workspace's skeleton as 4 doubles: joint, offset.
- * which: 0 left palm centre, 1 right palm centre, 2 left thumb tip, 3 right
- * thumb tip. */
-kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out);
-/* Decodes a task list (length doubles) into the workspace. */
-kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
-                               int length);
-/* Rows of the index-th task of the list at a flat pose (for checks against
- * finite differences); jacobian nullable. */
-kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
-                                   const double *pose, const uint8_t *mask,
-                                   double *residual, double *jacobian,
-                                   int capacity, int *out_rows);
-/* Solves the decoded tasks from pose (in/out). reference and previous are
- * nullable flat poses; options and result as above. */
-kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
-                           const uint8_t *mask, const double *reference,
-                           double reference_weight, const double *previous,
-                           double previous_weight, const double *options,
-                           double *result);
-/* kb_clap_solve with the workspace's skeleton; options: the 5 fields of
- * kb_clap_solve_options in order (NULL = defaults). */
-kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
-                             const double *options, float *out, double *result);
-/* kb_retarget_clip with flat pairs (n_pairs × [joint, origin]) and pair
- * weights (nullable: 1). result: total iterations, mean cost. */
-kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
-                                int n_frames, const int32_t *pairs,
-                                const double *pair_weights, int n_pairs,
-                                double target_scale, double weight_position,
-                                double weight_direction, int direction_rows,
-                                const uint8_t *mask, double reference_weight,
-                                double previous_weight, const double *options,
-                                float *out_local, float *out_root,
-                                double *result);
-
-/* ------------------------------------------ flat entry points for bindings */
-/* The same operations with scalar and array arguments only, for callers
- * that cannot build C structs (WebAssembly, other FFIs). */
-
-size_t kb_sizeof_preview(void);
-size_t kb_sizeof_filter(void);
-size_t kb_sizeof_skeleton(void);
-
-/* params: KB_PREVIEW_FLAT_COUNT floats in this order. */
-enum {
-  KB_FLAT_ATTACK,
-  KB_FLAT_RELEASE,
-  KB_FLAT_DURATION,
-  KB_FLAT_FPS,
-  KB_FLAT_JITTER,
-  KB_FLAT_SEED,
-  KB_FLAT_APOSE,
-  KB_FLAT_SHAPE,
-  KB_FLAT_ORDER,
-  KB_FLAT_EPSILON,
-  KB_FLAT_LAMBDA,
-  KB_FLAT_DT_MAX,
-  KB_FLAT_FOLLOWER,
-  KB_PREVIEW_FLAT_COUNT
-};
-/* The preview keeps the track pointers: times, rotations and mask (22
- * bytes) must outlive it. */
-kb_status kb_preview_init_flat(kb_preview *pv, const float *params,
-                               const float *times, const float *rotations,
-                               int n_keys, int loop, float period,
-                               const uint8_t *mask);
-int kb_preview_frame_count(const kb_preview *pv);
-kb_status kb_filter_init_flat(kb_filter *f, float epsilon, float lambda,
-                              float dt_max, int follower, float *state,
-                              int count);
-/* Hand marker which (0 left palm centre, 1 right palm centre, 2 left thumb
- * tip, 3 right thumb tip) as joint, offset x, y, z (4 floats). */
-kb_status kb_hand_marker_flat(const kb_skeleton *s, int which, float *out);
-/* out: separation, palm_dot, thumb_left, thumb_right, order, then the
- * five rule results and ok as 0/1 (11 floats). */
-kb_status kb_clap_check_flat(const kb_skeleton *s, const float *local,
-                             float *out);
-/* out: t_stop, steps, q[4], converged (7 doubles). */
-kb_status kb_kli_flat(const double *p, const double *r, double rate,
-                      double step, double epsilon, int method,
-                      int shortest_path, int max_steps, double *out);
 
 #ifdef __cplusplus
 }

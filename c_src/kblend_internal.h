@@ -11,4 +11,14 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);
 
+/* Unit copy of a finite nonzero quaternion in double (out may alias q);
+ * exact for any finite components (scaled first). */
+kb_status kb__normalize4d(const double q[4], double out[4]);
+/* Hamilton product a ⊗ b in double (out may alias). */
+void kb__quat_mul_d(const double a[4], const double b[4], double out[4]);
+/* a⁻¹ ⊗ b for a unit a (the conjugate), in double. */
+void kb__quat_conj_mul_d(const double a[4], const double b[4], double out[4]);
+/* exp([v]): the rotation of angle |v| about v/|v|, as a quaternion. */
+void kb__quat_exp_d(const double v[3], double out[4]);
+
 #endif

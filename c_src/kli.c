@@ -2,18 +2,16 @@
  * dq/dt = K (r − (q·r) q), integrated or in closed form. */
 #include <math.h>
 
-#include "kblend.h"
-
-#define KB_PI_D 3.14159265358979323846
+#include "kblend_internal.h"
 
 void kb_kli_default_options(kb_kli_options *out) {
   if (!out) return;
-  out->rate = 1.0;
-  out->step = 0.01;
-  out->epsilon = 1e-5;
+  out->rate = KB_DEFAULT_KLI_RATE;
+  out->step = KB_DEFAULT_KLI_STEP;
+  out->epsilon = KB_DEFAULT_KLI_EPSILON;
   out->method = KB_KLI_RK4;
   out->shortest_path = 1;
-  out->max_steps = 1000000;
+  out->max_steps = KB_DEFAULT_KLI_MAX_STEPS;
 }
 
 static double dot4(const double a[4], const double b[4]) {
@@ -23,12 +21,7 @@ static double dot4(const double a[4], const double b[4]) {
 /* Unit copy of a finite, nonzero quaternion. */
 static kb_status unit4(const double q[4], double out[4]) {
   if (!q) return KB_ERR_NULL;
-  for (int i = 0; i < 4; i++)
-    if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
-  double n = sqrt(dot4(q, q));
-  if (n < 1e-12) return KB_ERR_ZERO_QUAT;
-  for (int i = 0; i < 4; i++) out[i] = q[i] / n;
-  return KB_OK;
+  return kb__normalize4d(q, out);
 }
 
 static kb_status prepare(const double p[4], const double r[4], int shortest,
@@ -72,16 +65,25 @@ static double distance4(const double a[4], const double b[4]) {
   return sqrt(s);
 }
 
+static kb_status check_options(const kb_kli_options *o) {
+  if (!isfinite(o->rate) || !isfinite(o->step) || !isfinite(o->epsilon))
+    return KB_ERR_NOT_FINITE;
+  if (o->rate < KB_MIN_KLI_RATE || o->rate > KB_MAX_KLI_RATE ||
+      o->step < KB_MIN_KLI_STEP || o->step > KB_MAX_KLI_STEP ||
+      o->epsilon < KB_MIN_KLI_EPSILON || o->epsilon > KB_MAX_KLI_EPSILON ||
+      o->max_steps < KB_MIN_KLI_MAX_STEPS ||
+      o->max_steps > KB_MAX_KLI_MAX_STEPS ||
+      (o->method != KB_KLI_RK4 && o->method != KB_KLI_EULER))
+    return KB_ERR_OUT_OF_RANGE;
+  return KB_OK;
+}
+
 kb_status kb_kli(const double p[4], const double r[4], const kb_kli_options *o,
                  kb_kli_result *out) {
   if (!o || !out) return KB_ERR_NULL;
-  if (!isfinite(o->rate) || !isfinite(o->step) || !isfinite(o->epsilon))
-    return KB_ERR_NOT_FINITE;
-  if (o->rate <= 0 || o->step <= 0 || o->epsilon <= 0 || o->max_steps < 0 ||
-      (o->method != KB_KLI_RK4 && o->method != KB_KLI_EULER))
-    return KB_ERR_OUT_OF_RANGE;
+  kb_status s = check_options(o);
   double q[4], target[4];
-  kb_status s = prepare(p, r, o->shortest_path, q, target);
+  if (s == KB_OK) s = prepare(p, r, o->shortest_path, q, target);
   if (s != KB_OK) return s;
   int steps = 0;
   while (distance4(q, target) >= o->epsilon && steps < o->max_steps) {
@@ -89,8 +91,10 @@ kb_status kb_kli(const double p[4], const double r[4], const kb_kli_options *o,
       step_rk4(q, target, o->rate, o->step);
     else
       step_euler(q, target, o->rate, o->step);
-    double n = sqrt(dot4(q, q));
-    for (int i = 0; i < 4; i++) q[i] /= n;
+    /* a step past the antipode can leave q at (near) zero: then the flow
+     * has no direction left and the state is not a rotation */
+    s = kb__normalize4d(q, q);
+    if (s != KB_OK) return s;
     steps++;
   }
   out->steps = steps;
@@ -101,8 +105,8 @@ kb_status kb_kli(const double p[4], const double r[4], const kb_kli_options *o,
 }
 
 double kb_kli_weight(double theta0, double rate, double t) {
-  if (!(theta0 > 1e-12)) return 1.0;           /* already there */
-  if (t <= 0 || theta0 >= KB_PI_D) return 0.0; /* antipodes: equilibrium */
+  if (!(theta0 > 1e-12)) return 1.0;         /* already there */
+  if (t <= 0 || theta0 >= KB_PI) return 0.0; /* antipodes: equilibrium */
   double theta = 2.0 * atan(tan(theta0 / 2.0) * exp(-rate * t));
   return 1.0 - theta / theta0;
 }
@@ -111,7 +115,8 @@ kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
                     int shortest_path, double out[4]) {
   if (!out) return KB_ERR_NULL;
   if (!isfinite(t) || !isfinite(rate)) return KB_ERR_NOT_FINITE;
-  if (rate <= 0 || t < 0) return KB_ERR_OUT_OF_RANGE;
+  if (rate < KB_MIN_KLI_RATE || rate > KB_MAX_KLI_RATE || t < 0)
+    return KB_ERR_OUT_OF_RANGE;
   double a[4], b[4];
   kb_status s = prepare(p, r, shortest_path, a, b);
   if (s != KB_OK) return s;

@@ -10,26 +10,35 @@ void kb_preview_default_params(kb_preview_params *out) {
   if (!out) return;
   out->attack = KB_DEFAULT_ATTACK;
   out->release = KB_DEFAULT_RELEASE;
-  out->duration = 3.0f;
-  out->fps = 30.0f;
-  out->jitter = 0;
-  out->seed = 1;
+  out->duration = KB_DEFAULT_DURATION;
+  out->fps = KB_DEFAULT_FPS;
+  out->jitter = KB_DEFAULT_JITTER;
+  out->seed = KB_DEFAULT_SEED;
   out->apose = KB_DEFAULT_APOSE;
-  out->shape = KB_SHAPE_SMOOTHSTEP;
-  out->order = KB_ORDER_KBLEND;
+  out->shape = KB_DEFAULT_SHAPE;
+  out->order = KB_DEFAULT_ORDER;
   kb_filter_default_params(&out->filter);
+}
+
+/* v finite and in [lo, hi]. */
+static kb_status check_range(float v, float lo, float hi) {
+  if (!isfinite(v)) return KB_ERR_NOT_FINITE;
+  return v < lo || v > hi ? KB_ERR_OUT_OF_RANGE : KB_OK;
 }
 
 kb_status kb_preview_check_params(const kb_preview_params *p) {
   if (!p) return KB_ERR_NULL;
   kb_status s = kb_envelope_check(p->attack, p->release);
+  if (s == KB_OK)
+    s = check_range(p->duration, KB_MIN_DURATION, KB_MAX_DURATION);
+  if (s == KB_OK) s = check_range(p->fps, KB_MIN_FPS, KB_MAX_FPS);
+  if (s == KB_OK) s = check_range(p->jitter, KB_MIN_JITTER, KB_MAX_JITTER);
+  if (s == KB_OK) s = check_range(p->apose, KB_MIN_APOSE, KB_MAX_APOSE);
+  if (s == KB_OK)
+    s = check_range(p->filter.dt_max, KB_MIN_DT_MAX, KB_MAX_DT_MAX);
+  if (s == KB_OK && !isinf(p->filter.lambda)) /* INFINITY: the pure gate */
+    s = check_range(p->filter.lambda, KB_MIN_LAMBDA, KB_MAX_LAMBDA);
   if (s != KB_OK) return s;
-  if (!isfinite(p->duration) || !isfinite(p->fps) || !isfinite(p->jitter) ||
-      !isfinite(p->apose))
-    return KB_ERR_NOT_FINITE;
-  if (p->duration <= 0 || p->fps < 1 || p->fps > 1000 || p->jitter < 0 ||
-      p->jitter > 1 || p->apose < 0 || p->apose > 1.5708f)
-    return KB_ERR_OUT_OF_RANGE;
   if ((double)p->duration * p->fps + 1 > KB_MAX_FRAMES) return KB_ERR_CAPACITY;
   if (p->shape != KB_SHAPE_SMOOTHSTEP && p->shape != KB_SHAPE_KLI)
     return KB_ERR_OUT_OF_RANGE;

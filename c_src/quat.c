@@ -1,7 +1,7 @@
 /* Quaternion algebra on float[4] = [x, y, z, w]. */
 #include <math.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 static int finite4(const float q[4]) {
   return isfinite(q[0]) && isfinite(q[1]) && isfinite(q[2]) && isfinite(q[3]);
@@ -97,14 +97,9 @@ kb_status kb_quat_from_rotation_vector(const float v[3], float out[4]) {
   if (!v || !out) return KB_ERR_NULL;
   if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
     return KB_ERR_NOT_FINITE;
-  double angle =
-      sqrt((double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2]);
-  /* sin(a/2)/a tends to 1/2; its series keeps full precision near 0. */
-  double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
-  out[0] = (float)(v[0] * k);
-  out[1] = (float)(v[1] * k);
-  out[2] = (float)(v[2] * k);
-  out[3] = (float)cos(angle / 2);
+  double dv[3] = {v[0], v[1], v[2]}, q[4];
+  kb__quat_exp_d(dv, q);
+  for (int i = 0; i < 4; i++) out[i] = (float)q[i];
   return KB_OK;
 }
 
@@ -115,12 +110,11 @@ kb_status kb_quat_geodesic_angle(const float a[4], const float b[4],
   if (s == KB_OK) s = kb_quat_check(b);
   if (s != KB_OK) return s;
   /* d = a⁻¹ ⊗ b in double: atan2 keeps precision near 0 where acos loses it */
-  double ax = -a[0], ay = -a[1], az = -a[2], aw = a[3];
-  double bx = b[0], by = b[1], bz = b[2], bw = b[3];
-  double x = aw * bx + ax * bw + ay * bz - az * by;
-  double y = aw * by - ax * bz + ay * bw + az * bx;
-  double z = aw * bz + ax * by - ay * bx + az * bw;
-  double w = aw * bw - ax * bx - ay * by - az * bz;
-  *out_angle = (float)(2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w)));
+  double da[4] = {a[0], a[1], a[2], a[3]}, db[4] = {b[0], b[1], b[2], b[3]},
+         d[4];
+  kb__quat_conj_mul_d(da, db, d);
+  *out_angle =
+      (float)(2.0 *
+              atan2(sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), fabs(d[3])));
   return KB_OK;
 }

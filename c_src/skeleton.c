@@ -78,7 +78,8 @@ static void bind_positions(point p[KB_JOINT_COUNT]) {
 kb_status kb_skeleton_init(kb_skeleton *s, float height) {
   if (!s) return KB_ERR_NULL;
   if (!isfinite(height)) return KB_ERR_NOT_FINITE;
-  if (height < 0.1f || height > 10.0f) return KB_ERR_OUT_OF_RANGE;
+  if (height < KB_MIN_HEIGHT || height > KB_MAX_HEIGHT)
+    return KB_ERR_OUT_OF_RANGE;
   point p[KB_JOINT_COUNT];
   bind_positions(p);
   s->height = height;
@@ -104,7 +105,7 @@ kb_status kb_skeleton_init(kb_skeleton *s, float height) {
 kb_status kb_idle_pose(float apose, float out[KB_POSE_FLOATS]) {
   if (!out) return KB_ERR_NULL;
   if (!isfinite(apose)) return KB_ERR_NOT_FINITE;
-  if (apose < 0 || apose > 1.5708f) return KB_ERR_OUT_OF_RANGE;
+  if (apose < KB_MIN_APOSE || apose > KB_MAX_APOSE) return KB_ERR_OUT_OF_RANGE;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     float *q = out + 4 * j;
     q[0] = q[1] = q[2] = 0, q[3] = 1;

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 /* The +1e-8 of SPEC §7's acceptance ratio. */
 #define PRED_EPS 1e-8
@@ -133,17 +133,15 @@ static double quat_log(const double q[4], double out[3]) {
  * I + ½[φ]× + (1/θ² − (1 + cos θ)/(2θ sin θ))[φ]×². */
 static void rotation_error(const double ref[4], const double q[4],
                            double phi[3], double jac[9]) {
-  double rinv[4] = {-ref[0], -ref[1], -ref[2], ref[3]}, d[4];
-  d[0] = rinv[3] * q[0] + rinv[0] * q[3] + rinv[1] * q[2] - rinv[2] * q[1];
-  d[1] = rinv[3] * q[1] - rinv[0] * q[2] + rinv[1] * q[3] + rinv[2] * q[0];
-  d[2] = rinv[3] * q[2] + rinv[0] * q[1] - rinv[1] * q[0] + rinv[2] * q[3];
-  d[3] = rinv[3] * q[3] - rinv[0] * q[0] - rinv[1] * q[1] - rinv[2] * q[2];
+  double d[4];
+  kb__quat_conj_mul_d(ref, q, d);
   double theta = quat_log(d, phi);
   if (!jac) return;
   double c2 = theta < 1e-4 ? 1.0 / 12 + theta * theta / 720
                            : 1 / (theta * theta) -
                                  (1 + cos(theta)) / (2 * theta * sin(theta));
-  if (theta > 3.14159) c2 = 1 / (theta * theta); /* the log is ambiguous at π */
+  if (theta > KB_PI - 1e-5)
+    c2 = 1 / (theta * theta); /* the log is ambiguous at π */
   double k[9] = {0, -phi[2], phi[1], phi[2], 0, -phi[0], -phi[1], phi[0], 0};
   for (int r = 0; r < 3; r++)
     for (int c = 0; c < 3; c++) {

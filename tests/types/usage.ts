@@ -1,8 +1,20 @@
 // Compiled (not run) by tests/unit/types.test.js: the declarations must
 // describe the library as README shows it.
 import {
+  COMPARISON_METHODS,
+  FOLLOWERS,
+  HOPF_AXIS,
+  JOINT_COUNT,
+  JOINT_NAMES,
+  JOINT_PARENTS,
+  ORDERS,
+  SHAPES,
+  hopf,
   hopfPath,
   loadKBlend,
+  multiplyQuat,
+  paperStopTime,
+  rotateVector,
   PAPER_EXAMPLE,
   type KBlend,
   type Preview,
@@ -33,5 +45,12 @@ async function main(): Promise<void> {
     path.length,
   );
 }
+
+// The module-level names the viewer takes from the entry.
+const left: number = JOINT_NAMES.indexOf('left_wrist') + JOINT_PARENTS[0] + JOINT_COUNT;
+const turned: [number, number, number] = rotateVector([0, 0, 0, 1], HOPF_AXIS);
+const product: number[] = multiplyQuat([0, 0, 0, 1], [0, 1, 0, 0], [0, 0, 0, 0]);
+const names: string[] = [...SHAPES, ...FOLLOWERS, ...ORDERS, COMPARISON_METHODS[0].name];
+console.log(left, turned, product, names, hopf([0, 0, 0, 1]).length, typeof paperStopTime);
 
 void main();

@@ -4,6 +4,7 @@
 // gesture, tuning and frame grid. Each method is one createPreview walked
 // once over its frame grid, so the figures and series are cheap enough to
 // recompute on every slider change.
+import { multiplyQuat } from './quaternion-math.js';
 import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
 import { checkNumber, checkOptions, describe } from './validate.js';
 
@@ -20,20 +21,19 @@ export const COMPARISON_METHODS = Object.freeze(
 // Rotation angle between joint j of two poses, in double precision:
 // 2·atan2(|v|, |w|) of a⁻¹ ⊗ b (SPEC §4: never acos of a dot product, which
 // loses the small angles that the deadband and the end error are about).
+const inverse = [0, 0, 0, 0];
+const relative = [0, 0, 0, 0];
 export function jointAngle(a, b, j) {
   const i = 4 * j;
-  const ax = -a[i];
-  const ay = -a[i + 1];
-  const az = -a[i + 2];
-  const aw = a[i + 3];
-  const bx = b[i];
-  const by = b[i + 1];
-  const bz = b[i + 2];
-  const bw = b[i + 3];
-  const x = aw * bx + ax * bw + ay * bz - az * by;
-  const y = aw * by - ax * bz + ay * bw + az * bx;
-  const z = aw * bz + ax * by - ay * bx + az * bw;
-  const w = aw * bw - ax * bx - ay * by - az * bz;
+  inverse[0] = -a[i];
+  inverse[1] = -a[i + 1];
+  inverse[2] = -a[i + 2];
+  inverse[3] = a[i + 3];
+  const [x, y, z, w] = multiplyQuat(
+    inverse,
+    b.subarray ? b.subarray(i, i + 4) : b.slice(i, i + 4),
+    relative,
+  );
   return 2 * Math.atan2(Math.sqrt(x * x + y * y + z * z), Math.abs(w));
 }
 

@@ -46,11 +46,39 @@ export class Core {
     return this.module.HEAPU8;
   }
 
-  // Bytes from the core's allocator; the caller frees them (dispose()).
-  alloc(bytes) {
-    const ptr = this.module._malloc(Math.max(8, bytes));
-    if (!ptr) throw new RangeError(`kblend: out of WebAssembly memory allocating ${bytes} bytes`);
+  // Size of the fixed heap, bytes.
+  get heapBytes() {
+    return this.module.HEAPU8.length;
+  }
+
+  // Bytes from the core's allocator for `what` (named in the error); the
+  // caller frees them (dispose()). The module is built so that malloc
+  // returns NULL instead of aborting, so a refusal leaves it working.
+  alloc(bytes, what = 'a buffer') {
+    const size = Math.max(8, bytes);
+    const ptr = Number.isSafeInteger(size) && size < 2 ** 32 ? this.module._malloc(size) : 0;
+    if (!ptr) {
+      throw new RangeError(
+        `kblend: out of memory allocating ${what}: ${bytes} bytes asked, the WebAssembly heap is ${this.heapBytes} bytes`,
+      );
+    }
     return ptr;
+  }
+
+  // The largest block the allocator can still give, bytes (a probe by
+  // bisection: for leak checks and diagnostics).
+  largestFreeBlock() {
+    let lo = 0;
+    let hi = this.heapBytes;
+    while (hi - lo > 64) {
+      const mid = Math.floor((lo + hi) / 2);
+      const ptr = this.module._malloc(mid);
+      if (ptr) {
+        this.module._free(ptr);
+        lo = mid;
+      } else hi = mid;
+    }
+    return lo;
   }
 
   free(ptr) {

@@ -1,8 +1,36 @@
-// The fast-attack envelope E(p; attack, release), its slope, timed form.
+// The fast-attack envelope E(p; attack, release), its slope, timed form,
+// and the rule that keeps attack + release ≤ 1.
 import { checkNumber, checkOptions, checkRatios } from './validate.js';
 
 export const DEFAULT_ATTACK = 0.15;
 export const DEFAULT_RELEASE = 0.2;
+const MOVED = ['attack', 'release'];
+
+const roundTo = (value, decimals) =>
+  decimals === undefined ? value : Number(value.toFixed(decimals));
+
+// Attack and release share the clip: a + r ≤ 1. When a pair breaks the
+// rule the one that was not just moved gives way (`moved` names the one
+// the user changed); without `moved` both shrink in proportion. `decimals`
+// (optional) rounds the values given back, still with a + r ≤ 1. Returns
+// { attack, release, adjusted }.
+export function fitAttackRelease(attack, release, { moved, decimals } = {}) {
+  checkNumber('attack', attack, { min: 0, max: 1 });
+  checkNumber('release', release, { min: 0, max: 1 });
+  if (moved !== undefined && !MOVED.includes(moved)) {
+    throw new RangeError(`moved must be "attack", "release" or undefined, got ${String(moved)}`);
+  }
+  if (decimals !== undefined) checkNumber('decimals', decimals, { min: 0, max: 15, integer: true });
+  if (attack + release <= 1) return { attack, release, adjusted: false };
+  if (moved === 'attack') return { attack, release: roundTo(1 - attack, decimals), adjusted: true };
+  if (moved === 'release')
+    return { attack: roundTo(1 - release, decimals), release, adjusted: true };
+  const scale = 1 / (attack + release);
+  const a = roundTo(attack * scale, decimals);
+  let r = roundTo(release * scale, decimals);
+  if (a + r > 1) r = roundTo(1 - a, decimals);
+  return { attack: a, release: r, adjusted: true };
+}
 
 export function createEnvelopeApi(core, scratch) {
   const { out } = scratch;
@@ -30,10 +58,15 @@ export function createEnvelopeApi(core, scratch) {
 
   // Attack and release in seconds to ratios of duration, scaled down together
   // when they exceed it.
-  function envelopeRatios({ attackSeconds = 0.45, releaseSeconds = 0.6, duration } = {}) {
-    checkNumber('attackSeconds', attackSeconds, { min: 0 });
-    checkNumber('releaseSeconds', releaseSeconds, { min: 0 });
-    checkNumber('duration', duration, { min: 0, minOpen: true });
+  function envelopeRatios(options) {
+    const {
+      attackSeconds = 0.45,
+      releaseSeconds = 0.6,
+      duration,
+    } = checkOptions('options', options ?? null);
+    checkNumber('attackSeconds', attackSeconds, { min: 0, float32: true });
+    checkNumber('releaseSeconds', releaseSeconds, { min: 0, float32: true });
+    checkNumber('duration', duration, { min: 0, minOpen: true, float32: true });
     core.check(
       fn._kb_envelope_ratios_from_seconds(
         attackSeconds,

@@ -1,6 +1,8 @@
 // Inverse kinematics over the WASM core (SPEC §7): frame-vector and
 // retargeting tasks solved by Levenberg–Marquardt, the clap solved by IK,
 // and clips retargeted from another skeleton's joint positions.
+import { createBoundedCache } from './bounded-cache.js';
+import { checkHeight } from './body-api.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 import {
   checkArrayLike,
@@ -9,6 +11,7 @@ import {
   checkOptions,
   checkPose,
   describe,
+  readNumbers,
 } from './validate.js';
 
 export const IK_DOF = 3 + 3 * JOINT_COUNT;
@@ -20,6 +23,7 @@ const POSE_DOUBLES = 3 + POSE;
 const SOURCE_STRIDE = 3 * JOINT_COUNT;
 const RESULT_DOUBLES = 10;
 const STATUS_NOT_CONVERGED = 6;
+const WORKSPACE_CACHE = 4; // heights whose solver workspace is kept
 
 export const HUBER_MODES = ['off', 'component', 'norm'];
 export const STOP_REASONS = ['cost', 'gradient', 'step', 'lambda', 'iterations'];
@@ -77,7 +81,17 @@ function jointIndex(name, value, { allowWorld = false } = {}) {
 
 export function createIkApi(core, base) {
   const fn = core.fn;
-  const workspaces = new Map(); // height → workspace, made once each
+  const workspaces = createBoundedCache(
+    WORKSPACE_CACHE,
+    (height) => {
+      const ptr = core.alloc(fn._kb_sizeof_ik_workspace(), 'an IK workspace');
+      const status = fn._kb_ik_workspace_init(ptr, height);
+      if (status !== 0) core.free(ptr);
+      core.check(status, 'IK workspace');
+      return ptr;
+    },
+    (ptr) => core.free(ptr),
+  );
   // Buffers in the heap, allocated once: tasks, poses, rows, mask, result.
   const taskCapacity = 1 + 2 * MAX_TASKS * (6 + SOURCE_STRIDE + MAX_PAIRS * 13);
   const tasksBuf = core.alloc(taskCapacity * 8);
@@ -95,16 +109,10 @@ export function createIkApi(core, base) {
   const pairsBuf = core.alloc(MAX_PAIRS * 2 * 4);
   const pairWeightsBuf = core.alloc(MAX_PAIRS * 8);
   const markerBuf = core.alloc(4 * 8);
+  const stepBuf = core.alloc(IK_DOF * 8);
 
   function workspaceFor(height = 1.75) {
-    checkNumber('height', height, { min: 0.5, max: 3 });
-    let ptr = workspaces.get(height);
-    if (!ptr) {
-      ptr = core.alloc(fn._kb_sizeof_ik_workspace());
-      core.check(fn._kb_ik_workspace_init(ptr, height), 'IK workspace');
-      workspaces.set(height, ptr);
-    }
-    return ptr;
+    return workspaces.get(checkHeight(height));
   }
 
   // A point fixed to the body: a joint (name or index), a hand marker name,
@@ -238,10 +246,10 @@ export function createIkApi(core, base) {
   }
 
   function writePose(ptr, name, rotations, root) {
-    checkPose(name, rotations, JOINT_COUNT);
     const view = core.doubles(ptr, POSE_DOUBLES);
-    view.set(root === undefined ? [0, 0, 0] : checkArrayLike(`${name} root`, root, 3), 0);
-    view.set(rotations, 3);
+    checkPose(name, rotations, JOINT_COUNT, view.subarray(3));
+    if (root === undefined || root === null) view.fill(0, 0, 3);
+    else readNumbers(`${name} root`, root, 3, view.subarray(0, 3));
     return ptr;
   }
 
@@ -347,7 +355,7 @@ export function createIkApi(core, base) {
   }
 
   function solveClap(localRotations, options = {}) {
-    checkPose('localRotations', localRotations, JOINT_COUNT);
+    checkPose('localRotations', localRotations, JOINT_COUNT, core.floats(floatPose, POSE));
     const o = { ...CLAP_DEFAULTS, ...checkOptions('options', options) };
     checkNumber('options.separation', o.separation, { min: 0, minOpen: true, max: 1 });
     checkNumber('options.chestForward', o.chestForward, { min: 0, max: 1 });
@@ -355,7 +363,6 @@ export function createIkApi(core, base) {
     checkNumber('options.chestWeight', o.chestWeight, { min: 0 });
     checkNumber('options.referenceWeight', o.referenceWeight, { min: 0 });
     const workspace = workspaceFor(o.height);
-    core.floats(floatPose, POSE).set(localRotations);
     core
       .doubles(optionsBuf, 5)
       .set([o.separation, o.chestForward, o.chestDrop, o.chestWeight, o.referenceWeight]);
@@ -419,33 +426,43 @@ export function createIkApi(core, base) {
     const workspace = workspaceFor(r.height);
     const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
     const weightView = core.doubles(pairWeightsBuf, pairs.length);
-    pairs.forEach((pair, i) => {
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = checkOptions(`pairs[${i}]`, pairs[i] ?? null);
       pairView[2 * i] = jointIndex(`pairs[${i}].joint`, pair.joint);
       pairView[2 * i + 1] =
         pair.origin === null || pair.origin === undefined
           ? -1
           : jointIndex(`pairs[${i}].origin`, pair.origin, { allowWorld: true });
       weightView[i] = checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 });
-    });
+    }
     const maskPtr = writeMask({ mask: r.mask, dofMask: r.dofMask });
     const optionsPtr = writeOptions({
       ...r.options,
       maxIterations: r.options?.maxIterations ?? r.maxIterations,
     });
-    const sourcePtr = core.alloc(positions.length * 8);
-    const localPtr = core.alloc(frames * POSE * 4);
-    const rootPtr = core.alloc(frames * 3 * 4);
+    // One block for the clip: source, rotations, root; nothing is taken
+    // unless all of it fits, and it is given back on every path.
+    const sourceBytes = positions.length * 8;
+    const block = core.alloc(
+      sourceBytes + frames * (POSE + 3) * 4,
+      `a retargeted clip of ${frames} frames`,
+    );
+    const sourcePtr = block;
+    const localPtr = block + sourceBytes;
+    const rootPtr = localPtr + frames * POSE * 4;
     try {
       const source = core.doubles(sourcePtr, positions.length);
-      source.set(positions);
       for (let i = 0; i < source.length; i++) {
-        if (!Number.isFinite(source[i])) {
+        const v = positions[i];
+        if (typeof v !== 'number' || !Number.isFinite(v)) {
           const frame = Math.floor(i / SOURCE_STRIDE);
           const joint = JOINT_NAMES[Math.floor((i % SOURCE_STRIDE) / 3)];
-          throw new RangeError(
-            `positions must be finite: frame ${frame}, joint ${joint} has ${positions[i]}`,
+          const Kind = typeof v === 'number' ? RangeError : TypeError;
+          throw new Kind(
+            `positions must be finite numbers: frame ${frame}, joint ${joint} has ${describe(v)}`,
           );
         }
+        source[i] = v;
       }
       const status = fn._kb_retarget_clip_flat(
         workspace,
@@ -476,10 +493,25 @@ export function createIkApi(core, base) {
         meanCost: result[1],
       };
     } finally {
-      core.free(sourcePtr);
-      core.free(localPtr);
-      core.free(rootPtr);
+      core.free(block);
     }
+  }
+
+  // The pose moved by δ (KB_IK_DOF values) in the solver's DoF layout, in
+  // double precision by the core: root += δ[0..2], R_j ← R_j·exp([δ_j]).
+  // pose: 88 rotations, root: 3 (nullable). For finite differences.
+  function applyStep(pose, root, delta) {
+    writePose(poseBuf, 'pose', pose, root);
+    readNumbers('delta', delta, IK_DOF, core.doubles(stepBuf, IK_DOF));
+    core.check(fn._kb_ik_apply_step(poseBuf, stepBuf, referenceBuf), 'applyStep');
+    const out = core.doubles(referenceBuf, POSE_DOUBLES);
+    if (!out.every(Number.isFinite)) {
+      throw new RangeError('delta is too large: the moved pose is not finite');
+    }
+    return {
+      pose: Float64Array.from(out.subarray(3)),
+      root: Float64Array.from(out.subarray(0, 3)),
+    };
   }
 
   return {
@@ -493,34 +525,18 @@ export function createIkApi(core, base) {
   };
 }
 
+// An array of 1 … MAX_PAIRS pairs, each present (a sparse array's holes
+// would otherwise leave the previous call's pairs in the buffer).
 function checkPairs(name, pairs) {
   if (!Array.isArray(pairs) || pairs.length === 0 || pairs.length > MAX_PAIRS) {
     throw new RangeError(
       `${name}.pairs must be an array of 1 to ${MAX_PAIRS} pairs, got ${describe(pairs)}`,
     );
   }
-  return pairs;
-}
-
-// The pose moved by δ (KB_IK_DOF values) in the solver's DoF layout, in
-// double precision as the core does it: root += δ[0..2], R_j ← R_j·exp([δ_j]).
-// pose: 88 rotations, root: 3 (nullable). For finite differences.
-export function applyStep(pose, root, delta) {
-  checkArrayLike('delta', delta, IK_DOF);
-  const out = Float64Array.from(pose);
-  const outRoot = Float64Array.from(root ?? [0, 0, 0]);
-  for (let i = 0; i < 3; i++) outRoot[i] += delta[i];
-  for (let j = 0; j < JOINT_COUNT; j++) {
-    const v = [delta[3 + 3 * j], delta[4 + 3 * j], delta[5 + 3 * j]];
-    const angle = Math.hypot(v[0], v[1], v[2]);
-    if (angle === 0) continue;
-    const k = angle < 1e-4 ? 0.5 - (angle * angle) / 48 : Math.sin(angle / 2) / angle;
-    const b = [v[0] * k, v[1] * k, v[2] * k, Math.cos(angle / 2)];
-    const a = out.slice(4 * j, 4 * j + 4);
-    out[4 * j] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-    out[4 * j + 1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-    out[4 * j + 2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-    out[4 * j + 3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+  for (let i = 0; i < pairs.length; i++) {
+    if (!(i in pairs)) {
+      throw new TypeError(`${name}.pairs[${i}] is missing (a sparse array); every pair is needed`);
+    }
   }
-  return { pose: out, root: outRoot };
+  return pairs;
 }

@@ -9,6 +9,26 @@ export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparis
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export type * from './ik.js';
 
+/** The 22 joint names in the core's order (SPEC §3). */
+export const JOINT_NAMES: readonly JointName[];
+/** Parent index of each joint (−1 for the pelvis). */
+export const JOINT_PARENTS: readonly number[];
+export const JOINT_COUNT: 22;
+/** Envelope shapes, in the core's enum order. */
+export const SHAPES: readonly ['smoothstep', 'kli'];
+/** Filter followers, in the core's enum order. */
+export const FOLLOWERS: readonly ['exp', 'kli'];
+/** Pipeline orders, in the core's enum order. */
+export const ORDERS: readonly ['kblend', 'seed', 'naive-euler'];
+/** out = a ⊗ b (Hamilton, [x, y, z, w]); out may alias a or b. */
+export function multiplyQuat<T extends { [i: number]: number }>(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  out: T,
+): T;
+/** q v q⁻¹ for a unit quaternion q. */
+export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [number, number, number];
+
 export type Quat = ArrayLike<number>;
 export type JointName =
   | 'pelvis'

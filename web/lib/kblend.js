@@ -3,19 +3,30 @@
 import { createBodyApi } from './body-api.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
-import { createEnvelopeApi } from './envelope-api.js';
+import { createEnvelopeApi, fitAttackRelease } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
-import { gestureNames, getGesture, parseGesture } from './gestures.js';
+import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
 import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
 import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
 
-export { COMPARISON_METHODS } from './comparison.js';
+export { COMPARISON_METHODS, jointAngle } from './comparison.js';
+export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
+export { ORDERS, SHAPES } from './preview.js';
+export { multiplyQuat, rotateVector } from './quaternion-math.js';
+export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 
-export { PREVIEW_DEFAULTS, gestureNames, getGesture, parseGesture };
+export {
+  PREVIEW_DEFAULTS,
+  fitAttackRelease,
+  gestureNames,
+  getGesture,
+  parseGesture,
+  parseGestureJson,
+};
 
 // options.wasmBinary: the module's bytes, when the caller has them already.
 export async function loadKBlend(options = {}) {
@@ -28,14 +39,17 @@ export async function loadKBlend(options = {}) {
     ...createEnvelopeApi(core, scratch),
     ...createFilterApi(core),
     ...createKliApi(core, scratch),
-    ...body,
-    ...createPreviewApi(core, rotation, body),
+    ...body.api,
+    ...createPreviewApi(core, rotation, body.api),
+    fitAttackRelease,
     gestureNames,
     getGesture,
     parseGesture,
+    parseGestureJson,
     defaults: PREVIEW_DEFAULTS,
     statusText: (status) => core.statusText(status),
-    core,
+    // The heap's size and the largest block it can still give, bytes.
+    heap: () => ({ size: core.heapBytes, largestFree: core.largestFreeBlock() }),
   };
   Object.assign(kb, createIkApi(core, kb));
   Object.assign(kb, createComparisonApi(kb));

@@ -1,7 +1,7 @@
 // Heap blocks owned by JS objects: freed by dispose(), or by the garbage
 // collector when the owner is forgotten without one.
-export function createOwnedBlock(core, bytes, owner) {
-  const ptr = core.alloc(bytes);
+export function createOwnedBlock(core, bytes, owner, what) {
+  const ptr = core.alloc(bytes, what);
   const token = {};
   registryFor(core).register(owner, ptr, token);
   let live = true;
@@ -27,4 +27,9 @@ function registryFor(core) {
     registries.set(core, registry);
   }
   return registry;
+}
+
+// The error every method of a disposed object throws.
+export function disposedError(what) {
+  return new Error(`kblend: this ${what} was disposed; create a new one`);
 }

@@ -1,23 +1,30 @@
 // A gesture preview: the core's pipeline (target track → jitter → deadband
 // filter → envelope blend from idle) for one gesture and one set of tuning
 // values. The pose at time t is a pure function of t and the options.
-import { DEFAULT_APOSE } from './body-api.js';
+import {
+  DEFAULT_APOSE,
+  DEFAULT_HEIGHT,
+  checkHeight,
+  handMarkersWorld,
+  readClapReport,
+} from './body-api.js';
 import { DEFAULT_ATTACK, DEFAULT_RELEASE } from './envelope-api.js';
 import { FILTER_DEFAULTS, FOLLOWERS, checkFilterOptions } from './filter-api.js';
 import { getGesture, parseGesture } from './gestures.js';
-import { createOwnedBlock } from './memory.js';
+import { createOwnedBlock, disposedError } from './memory.js';
 import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
+import { createRootTrack } from './root-track.js';
 import {
-  checkArrayLike,
   checkNumber,
   checkOneOf,
   checkOptions,
   checkRatios,
   describe,
+  readNumbers,
 } from './validate.js';
 
-export const SHAPES = ['smoothstep', 'kli'];
-export const ORDERS = ['kblend', 'seed', 'naive-euler'];
+export const SHAPES = Object.freeze(['smoothstep', 'kli']);
+export const ORDERS = Object.freeze(['kblend', 'seed', 'naive-euler']);
 export const MAX_SEED = 16777215; // exact in the float32 parameter block
 
 export const PREVIEW_DEFAULTS = Object.freeze({
@@ -29,12 +36,14 @@ export const PREVIEW_DEFAULTS = Object.freeze({
   jitter: 0,
   seed: 1,
   apose: DEFAULT_APOSE,
+  height: DEFAULT_HEIGHT,
   shape: 'smoothstep',
   order: 'kblend',
 });
 
 const DEG = Math.PI / 180;
 const POSE = 4 * JOINT_COUNT;
+const REPORT_FLOATS = 11;
 
 function resolveGesture(gesture) {
   if (typeof gesture === 'string') return getGesture(gesture);
@@ -48,33 +57,61 @@ function resolveGesture(gesture) {
   );
 }
 
-// A ready-made track (e.g. a retargeted clip): times in seconds and whole
-// poses; every joint is driven unless a mask says otherwise.
-function checkTrack(track) {
-  checkOptions('track', track);
-  const { times, rotations, loop = false, period = 0, mask } = track;
-  if (!times || typeof times.length !== 'number' || times.length < 1) {
-    throw new TypeError(`track.times must be a non-empty array of seconds, got ${describe(times)}`);
-  }
-  checkArrayLike('track.times', times, times.length);
+// Times as the core stores them (float32) must still increase.
+function checkIncreasing(name, times, label) {
   for (let i = 1; i < times.length; i++) {
     if (!(times[i] > times[i - 1])) {
       throw new RangeError(
-        `track.times must increase, got ${times[i - 1]} then ${times[i]} at key ${i}`,
+        `${name} must increase (as float32 seconds), got ${times[i - 1]} then ${times[i]} at ${label(i)}`,
       );
     }
   }
-  checkArrayLike('track.rotations', rotations, times.length * POSE);
-  if (loop)
-    checkNumber('track.period', period, { min: times[times.length - 1] - times[0], minOpen: true });
-  if (mask !== undefined) checkArrayLike('track.mask', mask, JOINT_COUNT);
+}
+
+// A ready-made track (e.g. a retargeted clip): times in seconds and whole
+// poses; every joint is driven unless a mask says otherwise. Each input is
+// read once into a typed array, then checked.
+function checkTrack(track) {
+  checkOptions('track', track);
+  const { times: rawTimes, rotations: rawRotations, loop = false, period = 0 } = track;
+  const { mask: rawMask, root: rawRoot } = track;
+  const keys = rawTimes && typeof rawTimes.length === 'number' ? rawTimes.length : 0;
+  if (keys < 1) {
+    throw new TypeError(
+      `track.times must be a non-empty array of seconds, got ${describe(rawTimes)}`,
+    );
+  }
+  const times = readNumbers('track.times', rawTimes, keys, new Float32Array(keys));
+  checkIncreasing('track.times', times, (i) => `key ${i}`);
+  const rotations = readNumbers(
+    'track.rotations',
+    rawRotations,
+    keys * POSE,
+    new Float32Array(keys * POSE),
+  );
+  if (loop) {
+    checkNumber('track.period', period, {
+      min: times[keys - 1] - times[0],
+      minOpen: true,
+      float32: true,
+    });
+  }
+  const mask =
+    rawMask === undefined
+      ? undefined
+      : readNumbers('track.mask', rawMask, JOINT_COUNT, new Uint8Array(JOINT_COUNT));
+  const root =
+    rawRoot === undefined || rawRoot === null
+      ? null
+      : readNumbers('track.root', rawRoot, 3 * keys, new Float32Array(3 * keys));
   return {
     times,
     rotations,
     loop: !!loop,
-    period: loop ? period : 0,
+    period: loop ? Math.fround(period) : 0,
     mask,
-    duration: times[times.length - 1],
+    root,
+    duration: times[keys - 1],
   };
 }
 
@@ -92,13 +129,41 @@ function resolveOptions(options) {
   checkNumber('jitter', o.jitter, { min: 0, max: 0.5 });
   checkNumber('seed', o.seed, { min: 0, max: MAX_SEED, integer: true });
   checkNumber('apose', o.apose, { min: 0, max: Math.PI / 2 });
+  checkHeight(o.height);
   checkOneOf('shape', o.shape, SHAPES);
   checkOneOf('order', o.order, ORDERS);
   return o;
 }
 
-export function createPreviewApi(core, rotationApi, bodyApi) {
+export function createPreviewApi(core, rotationApi, bodyApi, skeletonFor) {
   const fn = core.fn;
+
+  // A gesture keyframe ({ rotations: { joint: [x, y, z] degrees } }) as a
+  // whole pose: the named joints from their Euler angles, every other joint
+  // at idle. Also returns the mask of the joints it names.
+  function keyframeInto(keyframe, idle, out, at, mask) {
+    checkOptions('keyframe', keyframe);
+    const rotations = checkOptions('keyframe.rotations', keyframe.rotations);
+    out.set(idle, at);
+    for (const name of Object.keys(rotations)) {
+      const j = JOINT_NAMES.indexOf(name);
+      if (j < 0) {
+        throw new RangeError(
+          `keyframe.rotations: ${describe(name)} is not a joint name (allowed: ${JOINT_NAMES.join(', ')})`,
+        );
+      }
+      const degrees = readNumbers(`keyframe.rotations.${name}`, rotations[name], 3);
+      const q = rotationApi.quatFromEuler(degrees.map((d) => d * DEG));
+      out.set(q, at + 4 * j);
+      if (mask) mask[j] = 1;
+    }
+  }
+
+  function keyframePose(keyframe, apose = DEFAULT_APOSE) {
+    const pose = new Float32Array(POSE);
+    keyframeInto(keyframe, bodyApi.idlePose(apose), pose, 0, null);
+    return pose;
+  }
 
   // Gesture keyframes (Euler degrees, seconds or hold fractions) to whole
   // poses at seconds; joints a keyframe leaves out sit at idle there.
@@ -112,18 +177,14 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
     const mask = new Uint8Array(JOINT_COUNT);
     gesture.keyframes.forEach((key, k) => {
       times[k] = toSeconds(key.time);
-      rotations.set(idle, k * POSE);
-      for (const [name, degrees] of Object.entries(key.rotations)) {
-        const j = JOINT_NAMES.indexOf(name);
-        const q = rotationApi.quatFromEuler(degrees.map((d) => d * DEG));
-        rotations.set(q, k * POSE + 4 * j);
-        mask[j] = 1;
-      }
+      keyframeInto(key, idle, rotations, k * POSE, mask);
     });
+    checkIncreasing(`gesture "${gesture.name}" keyframe times`, times, (k) => `keyframe ${k}`);
     return {
       times,
       rotations,
       mask,
+      root: null,
       loop: gesture.loop,
       period: gesture.loop ? gesture.period : 0,
     };
@@ -142,35 +203,81 @@ export function createPreviewApi(core, rotationApi, bodyApi) {
     }
     checkNumber('duration', o.duration, { min: 0.1, max: 600 });
     if (gesture) track = gestureTrack(gesture, o);
-    return new Preview(core, fn, o, gesture, track);
+    const markers = bodyApi.handMarkers(o.height);
+    return new Preview(core, fn, o, gesture, track, markers);
   }
 
-  return { createPreview };
+  return { createPreview, keyframePose };
+}
+
+// The preview's block in the heap: struct, skeleton, then float buffers.
+function layout(core, fn, keys, owner) {
+  const align = (n) => (n + 15) & ~15;
+  const structBytes = align(fn._kb_sizeof_preview());
+  const skeletonBytes = align(fn._kb_sizeof_skeleton());
+  const floats = 16 + keys + keys * POSE + POSE + 8 + 1 + 3 + 66 + POSE + 16 + 4;
+  const block = createOwnedBlock(
+    core,
+    structBytes + skeletonBytes + 4 * floats,
+    owner,
+    `a preview of ${keys} keys`,
+  );
+  const skeleton = block.ptr + structBytes;
+  let at = skeleton + skeletonBytes;
+  const take = (n) => {
+    const ptr = at;
+    at += 4 * n;
+    return ptr;
+  };
+  return {
+    block,
+    skeleton,
+    params: take(16),
+    times: take(keys),
+    rotations: take(keys * POSE),
+    out: take(POSE),
+    mask: take(8), // 22 bytes of mask, padded
+    changed: take(1),
+    root: take(3),
+    positions: take(66),
+    worldRotations: take(POSE),
+    report: take(16),
+    scalar: take(4),
+  };
+}
+
+function checkOut(name, out, length) {
+  const ok = out instanceof Float32Array || out instanceof Float64Array;
+  if (!ok) {
+    throw new TypeError(
+      `${name} must be a Float32Array or Float64Array of length ≥ ${length}, got ${describe(out)}`,
+    );
+  }
+  if (out.length < length) {
+    throw new RangeError(`${name} must have length ≥ ${length}, got length ${out.length}`);
+  }
 }
 
 class Preview {
-  constructor(core, fn, options, gesture, track) {
+  #core;
+  #fn;
+  #mem;
+  #rootTrack;
+  #markers;
+  #out;
+  #changed = 0;
+
+  constructor(core, fn, options, gesture, track, markers) {
     const keys = track.times.length;
-    const structBytes = (fn._kb_sizeof_preview() + 15) & ~15;
-    const bytes = structBytes + 4 * (16 + keys + keys * POSE + POSE) + 32;
-    this.block = createOwnedBlock(core, bytes, this);
-    let at = this.block.ptr + structBytes;
-    const take = (n) => {
-      const ptr = at;
-      at += 4 * n;
-      return ptr;
-    };
-    const paramsPtr = take(16);
-    const timesPtr = take(keys);
-    const rotationsPtr = take(keys * POSE);
-    this.outPtr = take(POSE);
-    const maskPtr = take(8); // 22 bytes of mask, padded
-    this.changedPtr = take(1);
-    this.out = core.floats(this.outPtr, POSE);
-    core.floats(timesPtr, keys).set(track.times);
-    core.floats(rotationsPtr, keys * POSE).set(track.rotations);
-    core.u8.fill(1, maskPtr, maskPtr + JOINT_COUNT);
-    if (track.mask) core.u8.set(track.mask, maskPtr);
+    const mem = layout(core, fn, keys, this);
+    this.#core = core;
+    this.#fn = fn;
+    this.#mem = mem;
+    this.#markers = markers;
+    core.floats(mem.times, keys).set(track.times);
+    core.floats(mem.rotations, keys * POSE).set(track.rotations);
+    core.u8.fill(1, mem.mask, mem.mask + JOINT_COUNT);
+    if (track.mask) core.u8.set(track.mask, mem.mask);
     const params = [
       options.attack,
       options.release,
@@ -186,47 +293,72 @@ class Preview {
       options.dtMax,
       FOLLOWERS.indexOf(options.follower),
     ];
-    core.floats(paramsPtr, params.length).set(params);
-    const status = fn._kb_preview_init_flat(
-      this.block.ptr,
-      paramsPtr,
-      timesPtr,
-      rotationsPtr,
-      keys,
-      track.loop ? 1 : 0,
-      track.period,
-      maskPtr,
-    );
+    core.floats(mem.params, params.length).set(params);
+    let status = fn._kb_skeleton_init(mem.skeleton, options.height);
+    if (status === 0) {
+      status = fn._kb_preview_init_flat(
+        mem.block.ptr,
+        mem.params,
+        mem.times,
+        mem.rotations,
+        keys,
+        track.loop ? 1 : 0,
+        track.period,
+        mem.mask,
+      );
+    }
     if (status !== 0) {
-      this.block.free();
+      mem.block.free();
       throw new RangeError(
         `createPreview: the gesture track was rejected: ${core.statusText(status)}`,
       );
     }
-    this.core = core;
-    this.fn = fn;
-    this.options = Object.freeze({ ...options, gesture: gesture ? gesture.name : 'track' });
-    this.gesture = gesture;
-    this.duration = options.duration;
-    this.fps = options.fps;
-    this.frameCount = fn._kb_preview_frame_count(this.block.ptr);
-    this.changed = 0;
+    this.#out = core.floats(mem.out, POSE);
+    const frameCount = fn._kb_preview_frame_count(mem.block.ptr);
+    const frameTime = (k) => fn._kb_preview_frame_time(mem.block.ptr, k);
+    this.#rootTrack = createRootTrack(track, frameCount, frameTime, options);
+    Object.defineProperties(this, {
+      options: {
+        value: Object.freeze({ ...options, gesture: gesture ? gesture.name : 'track' }),
+      },
+      gesture: { value: gesture },
+      duration: { value: options.duration },
+      fps: { value: options.fps },
+      frameCount: { value: frameCount },
+      hasRoot: { value: track.root !== null },
+    });
   }
 
   #live() {
-    if (!this.block.live) throw new Error('kblend: this preview was disposed');
+    if (!this.#mem.block.live) throw disposedError('preview');
   }
 
-  // Local rotations at time t (clamped to [0, duration]) into out.
-  evaluateInto(t, out) {
+  // Joints whose rotation changed at the frame last evaluated.
+  get changed() {
+    this.#live();
+    return this.#changed;
+  }
+
+  #evaluate(t) {
     this.#live();
     checkNumber('t', t, { allowInfinity: true });
-    this.core.check(
-      this.fn._kb_preview_evaluate(this.block.ptr, t, this.outPtr, this.changedPtr),
+    const mem = this.#mem;
+    this.#core.check(
+      this.#fn._kb_preview_evaluate(mem.block.ptr, t, mem.out, mem.changed),
       'evaluate',
     );
-    this.changed = this.core.i32[this.changedPtr >> 2];
-    out.set(this.out);
+    this.#changed = this.#core.i32[mem.changed >> 2];
+  }
+
+  // Local rotations at time t (clamped to [0, duration]) into out (88);
+  // rootOut (3, optional) receives the root translation at t.
+  evaluateInto(t, out, rootOut) {
+    this.#live();
+    checkOut('out', out, POSE);
+    if (rootOut !== undefined) checkOut('rootOut', rootOut, 3);
+    this.#evaluate(t);
+    out.set(this.#out);
+    if (rootOut !== undefined) this.#rootTrack.at(t, rootOut);
     return out;
   }
 
@@ -234,24 +366,84 @@ class Preview {
     return this.evaluateInto(t, new Float32Array(POSE));
   }
 
+  // The root translation at time t, m ([0, 0, 0] without root motion).
+  root(t) {
+    this.#live();
+    checkNumber('t', t, { allowInfinity: true });
+    return Array.from(this.#rootTrack.at(t, new Float64Array(3)));
+  }
+
+  // Everything a displayed frame needs, from one evaluation and at most
+  // one forward-kinematics pass: see kblend.d.ts (PreviewFrame).
+  evaluateFrame(t, options) {
+    const { fk = false, clap = false, markers = false } = checkOptions('options', options);
+    this.#evaluate(t);
+    const core = this.#core;
+    const mem = this.#mem;
+    const o = this.options;
+    const root = this.#rootTrack.at(t, new Float32Array(3));
+    const clamped = Math.min(Math.max(t, 0), this.duration);
+    core.check(
+      this.#fn._kb_envelope(clamped / this.duration, o.attack, o.release, mem.scalar),
+      'envelope',
+    );
+    const frame = {
+      time: clamped,
+      pose: this.#out.slice(),
+      root,
+      envelope: core.floats(mem.scalar, 1)[0],
+      changed: this.#changed,
+    };
+    if (!(fk || clap || markers)) return frame;
+    core.floats(mem.root, 3).set(root);
+    core.check(
+      this.#fn._kb_forward_kinematics(
+        mem.skeleton,
+        mem.out,
+        mem.root,
+        0,
+        mem.positions,
+        mem.worldRotations,
+      ),
+      'forwardKinematics',
+    );
+    const positions = core.floats(mem.positions, 66).slice();
+    const rotations = core.floats(mem.worldRotations, POSE).slice();
+    if (fk) Object.assign(frame, { positions, rotations });
+    if (clap) frame.clap = this.#clapReport();
+    if (markers) frame.markers = handMarkersWorld(positions, rotations, this.#markers);
+    return frame;
+  }
+
+  // The clap report of the pose in mem.out, whose FK is in mem.positions.
+  #clapReport() {
+    const mem = this.#mem;
+    const fn = this.#fn;
+    const status = fn._kb_clap_check_world_flat
+      ? fn._kb_clap_check_world_flat(mem.skeleton, mem.positions, mem.worldRotations, mem.report)
+      : fn._kb_clap_check_flat(mem.skeleton, mem.out, mem.report);
+    this.#core.check(status, 'clap check');
+    return readClapReport(this.#core.floats(mem.report, REPORT_FLOATS));
+  }
+
   // The pose of frame k (0 … frameCount − 1) of the clip's grid.
   frame(k) {
     this.#live();
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
-    this.core.check(
-      this.fn._kb_preview_frame(this.block.ptr, k, this.outPtr, this.changedPtr),
-      'frame',
-    );
-    this.changed = this.core.i32[this.changedPtr >> 2];
-    return this.out.slice();
+    const mem = this.#mem;
+    this.#core.check(this.#fn._kb_preview_frame(mem.block.ptr, k, mem.out, mem.changed), 'frame');
+    this.#changed = this.#core.i32[mem.changed >> 2];
+    return this.#out.slice();
   }
 
   frameTime(k) {
+    this.#live();
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
-    return this.fn._kb_preview_frame_time(this.block.ptr, k);
+    return this.#fn._kb_preview_frame_time(this.#mem.block.ptr, k);
   }
 
+  // Frees the preview's heap block; every method throws afterwards.
   dispose() {
-    this.block.free();
+    this.#mem.block.free();
   }
 }

@@ -18,12 +18,16 @@ function boundsText(min, max, minOpen, maxOpen) {
   return [lo, hi].filter(Boolean).join(' and ');
 }
 
+// Largest finite float32: values the core stores as float must fit.
+export const FLOAT32_MAX = 3.4028234663852886e38;
+
 // A number in [min, max] (bounds optional, open with minOpen / maxOpen).
-// Infinity passes only when allowInfinity is set and the bounds allow it.
+// Infinity passes only when allowInfinity is set and the bounds allow it;
+// float32: a finite value must also fit a float (the core's type).
 export function checkNumber(
   name,
   value,
-  { min, max, minOpen, maxOpen, integer, allowInfinity } = {},
+  { min, max, minOpen, maxOpen, integer, allowInfinity, float32 } = {},
 ) {
   if (typeof value !== 'number') {
     throw new TypeError(`${name} must be a number, got ${describe(value)}`);
@@ -40,55 +44,96 @@ export function checkNumber(
   ) {
     throw new RangeError(`${name} must be ${allowed}, got ${value}`);
   }
-  return value;
-}
-
-export function checkArrayLike(name, value, length) {
-  const isArrayLike =
-    Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
-  if (!isArrayLike) {
-    throw new TypeError(`${name} must be an array of ${length} numbers, got ${describe(value)}`);
-  }
-  if (value.length !== length) {
-    throw new RangeError(`${name} must have length ${length}, got length ${value.length}`);
-  }
-  for (let i = 0; i < length; i++) {
-    const v = value[i];
-    if (typeof v !== 'number' && typeof v !== 'bigint') {
-      throw new TypeError(`${name}[${i}] must be a number, got ${describe(v)}`);
-    }
-    if (!Number.isFinite(Number(v))) {
-      throw new RangeError(`${name}[${i}] must be finite, got ${v}`);
-    }
-  }
-  return value;
-}
-
-// A quaternion [x, y, z, w]: four finite numbers, not all zero.
-export function checkQuat(name, value) {
-  checkArrayLike(name, value, 4);
-  const n2 = value[0] ** 2 + value[1] ** 2 + value[2] ** 2 + value[3] ** 2;
-  if (!(n2 > 1e-24)) {
+  if (float32 && Number.isFinite(value) && Math.abs(value) > FLOAT32_MAX) {
     throw new RangeError(
-      `${name} must be a nonzero quaternion [x, y, z, w], got [${Array.from(value).join(', ')}]`,
+      `${name} must be within the float32 range (|${name}| ≤ ${FLOAT32_MAX}), got ${value}`,
     );
   }
   return value;
 }
 
-// Every quaternion of a pose (count joints) finite and nonzero.
-export function checkPose(name, value, count) {
-  checkArrayLike(name, value, count * 4);
+function isNumberArray(value) {
+  if (Array.isArray(value)) return true;
+  return (
+    ArrayBuffer.isView(value) &&
+    !(value instanceof DataView) &&
+    !(value instanceof BigInt64Array) &&
+    !(value instanceof BigUint64Array)
+  );
+}
+
+// Reads `length` finite numbers from an array or typed array into `into`
+// (a typed array; default a new Float64Array), each element read once, so
+// a getter or proxy cannot change a value between the check and its use.
+// A Float32Array target also needs every value within the float32 range.
+export function readNumbers(name, value, length, into = new Float64Array(length)) {
+  if (!isNumberArray(value)) {
+    throw new TypeError(`${name} must be an array of ${length} numbers, got ${describe(value)}`);
+  }
+  const given = value.length;
+  if (given !== length) {
+    throw new RangeError(`${name} must have length ${length}, got length ${given}`);
+  }
+  const float32 = into instanceof Float32Array;
+  for (let i = 0; i < length; i++) {
+    const v = value[i];
+    if (typeof v !== 'number') {
+      throw new TypeError(`${name}[${i}] must be a number, got ${describe(v)}`);
+    }
+    if (!Number.isFinite(v)) {
+      throw new RangeError(`${name}[${i}] must be finite, got ${v}`);
+    }
+    if (float32 && Math.abs(v) > FLOAT32_MAX) {
+      throw new RangeError(
+        `${name}[${i}] must be within the float32 range (≤ ${FLOAT32_MAX} in size), got ${v}`,
+      );
+    }
+    into[i] = v;
+  }
+  return into;
+}
+
+// The same check, returning a copy (Float64Array) of the values.
+export function checkArrayLike(name, value, length) {
+  return readNumbers(name, value, length);
+}
+
+// Squared norm of quaternion j of a copy: refused when zero or overflowing.
+function checkNorm(name, copy, j, what) {
+  const i = 4 * j;
+  const n2 = copy[i] ** 2 + copy[i + 1] ** 2 + copy[i + 2] ** 2 + copy[i + 3] ** 2;
+  if (!Number.isFinite(n2)) {
+    throw new RangeError(
+      `${name}: ${what} has a norm too large to compute, got [${Array.from(copy.subarray(i, i + 4)).join(', ')}]`,
+    );
+  }
+  return n2 > 1e-24;
+}
+
+// A quaternion [x, y, z, w]: four finite numbers, not all zero, read once
+// into `into` (default a new Float64Array), which is returned.
+export function checkQuat(name, value, into) {
+  const q = readNumbers(name, value, 4, into);
+  if (!checkNorm(name, q, 0, 'the quaternion')) {
+    throw new RangeError(
+      `${name} must be a nonzero quaternion [x, y, z, w], got [${Array.from(q).join(', ')}]`,
+    );
+  }
+  return q;
+}
+
+// Every quaternion of a pose (count joints) finite and nonzero, read once
+// into `into` (default a new Float64Array), which is returned.
+export function checkPose(name, value, count, into) {
+  const pose = readNumbers(name, value, count * 4, into);
   for (let j = 0; j < count; j++) {
-    const n2 =
-      value[4 * j] ** 2 + value[4 * j + 1] ** 2 + value[4 * j + 2] ** 2 + value[4 * j + 3] ** 2;
-    if (!(n2 > 1e-24)) {
+    if (!checkNorm(name, pose, j, `joint ${j}`)) {
       throw new RangeError(
         `${name}: joint ${j} has a zero quaternion; every joint needs a nonzero [x, y, z, w]`,
       );
     }
   }
-  return value;
+  return pose;
 }
 
 export function checkOneOf(name, value, allowed) {

@@ -4,11 +4,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GESTURE_LIMITS, gestureNames, getGesture, parseGesture } from '../../web/lib/gestures.js';
-import { loadKBlend } from '../../web/lib/kblend.js';
-import { JOINT_NAMES, JOINT_PARENTS } from '../../web/lib/skeleton-names.js';
+import {
+  GESTURE_LIMITS,
+  gestureNames,
+  getGesture,
+  parseGesture,
+} from '../../../web/lib/gestures.js';
+import { loadKBlend } from '../../../web/lib/kblend.js';
+import { JOINT_NAMES, JOINT_PARENTS } from '../../../web/lib/skeleton-names.js';
 
-const GESTURE_DIR = new URL('../../web/gestures/', import.meta.url);
+const GESTURE_DIR = new URL('../../../web/gestures/', import.meta.url);
 const EXPECTED_NAMES = [
   'akimbo',
   'clap',

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 it('kblend.d.ts describes the library (tsc --noEmit on tests/types/usage.ts)', () => {
-  const project = fileURLToPath(new URL('../types/tsconfig.json', import.meta.url));
-  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+  const project = fileURLToPath(new URL('../../types/tsconfig.json', import.meta.url));
+  const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
   let output = '';
   try {
     execFileSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });

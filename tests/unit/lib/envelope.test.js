@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kb } from './support.js';
+import { kb } from '../support.js';
 
 describe('envelope', () => {
   it('is 0 at and outside the ends and 1 on the plateau', () => {

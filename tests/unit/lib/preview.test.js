@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kb, maxJointAngle } from './support.js';
+import { kb, maxJointAngle } from '../support.js';
 
 const bitsEqual = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 

@@ -3,25 +3,18 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "ik_workspace.h"
 
-struct kb_ik_workspace {
-  kb_solver solver;
-  kb_skeleton skeleton;
-  /* the decoded task list, in its order: kind 1 frame vector, 2 retarget */
-  int n_tasks;
-  int kinds[2 * KB_IK_MAX_TASKS];
-  int slots[2 * KB_IK_MAX_TASKS];
-  kb_frame_vector_task frame_tasks[KB_IK_MAX_TASKS];
-  int n_frame_tasks;
-  kb_retarget_task retarget_tasks[KB_IK_MAX_TASKS];
-  int n_retarget_tasks;
-  kb_ik_pose pose, reference, previous;
-  kb_ik_frame frame;
+enum {
+  TASK_FRAME_VECTOR = KB_IK_TASK_FRAME_VECTOR,
+  TASK_RETARGET = KB_IK_TASK_RETARGET
 };
-
-enum { TASK_FRAME_VECTOR = 1, TASK_RETARGET = 2 };
-enum { FV_HEADER = 8, FV_PAIR = 13, RT_HEADER = 6, RT_PAIR = 3 };
+enum {
+  FV_HEADER = KB_IK_FV_HEADER,
+  FV_PAIR = KB_IK_FV_PAIR,
+  RT_HEADER = 6,
+  RT_PAIR = KB_IK_RT_PAIR
+};
 
 size_t kb_sizeof_ik_workspace(void) { return sizeof(kb_ik_workspace); }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kb } from './support.js';
+import { kb } from '../support.js';
 
 const P = [0, 0, 1, 0]; // k
 const R = [0.5, 0.5, 0.5, 0.5]; // ½(1 + i + j + k)

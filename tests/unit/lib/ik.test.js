@@ -2,8 +2,8 @@
 // differences in every mode, Levenberg–Marquardt behaviour, masks, the
 // clap solved by IK, and argument errors.
 import { describe, expect, it } from 'vitest';
-import { applyStep, IK_DOF } from '../../web/lib/ik.js';
-import { loadKBlend } from '../../web/lib/kblend.js';
+import { IK_DOF } from '../../../web/lib/ik.js';
+import { loadKBlend } from '../../../web/lib/kblend.js';
 
 const kb = await loadKBlend();
 const POSE = 88;
@@ -26,7 +26,7 @@ function randomPose(rand, spread) {
   const bind = new Float64Array(POSE);
   for (let j = 0; j < 22; j++) bind[4 * j + 3] = 1;
   const delta = Array.from({ length: IK_DOF }, () => spread * rand());
-  return applyStep(bind, [0, 0, 0], delta);
+  return kb.applyStep(bind, [0, 0, 0], delta);
 }
 
 // Central differences of a task's residual rows over every DoF.
@@ -36,9 +36,9 @@ function numericJacobian(task, pose, root, rows, h = 1e-6) {
   for (let c = 0; c < IK_DOF; c++) {
     delta.fill(0);
     delta[c] = h;
-    const plus = applyStep(pose, root, delta);
+    const plus = kb.applyStep(pose, root, delta);
     delta[c] = -h;
-    const minus = applyStep(pose, root, delta);
+    const minus = kb.applyStep(pose, root, delta);
     const rp = kb.taskRows(task, plus).residual;
     const rm = kb.taskRows(task, minus).residual;
     for (let r = 0; r < rows; r++) out[r * IK_DOF + c] = (rp[r] - rm[r]) / (2 * h);
@@ -167,7 +167,7 @@ describe('solveIK', () => {
   };
 
   it('reaches a reachable target to 1e-6 m', () => {
-    const known = applyStep(
+    const known = kb.applyStep(
       bind(),
       [0, 0, 0],
       Object.assign(new Array(IK_DOF).fill(0), { 52: -0.6, 53: -0.4, 58: -0.9 }),

@@ -2,9 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { kb } from './support.js';
+import { kb } from '../support.js';
 
-const dumper = fileURLToPath(new URL('../../build/native/dump_reference', import.meta.url));
+const dumper = fileURLToPath(new URL('../../../build/native/dump_reference', import.meta.url));
 const native = JSON.parse(execFileSync(dumper, { encoding: 'utf8' }));
 
 function maxGap(a, b) {

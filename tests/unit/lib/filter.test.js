@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kb } from './support.js';
+import { kb } from '../support.js';
 
 const aboutX = (angle) => [Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kb, randomUnit, rotationAngle, seededRandom, slerpReference } from './support.js';
+import { kb, randomUnit, rotationAngle, seededRandom, slerpReference } from '../support.js';
 
 // Pairs of three kinds: anywhere, nearly equal, nearly opposite.
 function makePairs(count, seed) {

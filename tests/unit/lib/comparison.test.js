@@ -2,8 +2,8 @@
 // stands for, kblend's figures are zero where SPEC §4 says exact, and the
 // series have the shape a plot needs.
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_METHODS } from '../../web/lib/kblend.js';
-import { kb, rotationAngle } from './support.js';
+import { COMPARISON_METHODS } from '../../../web/lib/kblend.js';
+import { kb, rotationAngle } from '../support.js';
 
 const bitsEqual = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 const KEYS = COMPARISON_METHODS.map((m) => m.key);

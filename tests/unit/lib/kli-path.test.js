@@ -2,7 +2,7 @@
 // path is the SLERP great circle, the rate only rescales time, the two
 // path conventions, the step cap and the closed form's bad arguments.
 import { describe, expect, it } from 'vitest';
-import { dot4, kb, randomUnit, rotationAngle, seededRandom, slerpReference } from './support.js';
+import { dot4, kb, randomUnit, rotationAngle, seededRandom, slerpReference } from '../support.js';
 
 const P = [0, 0, 1, 0];
 const R = [0.5, 0.5, 0.5, 0.5];

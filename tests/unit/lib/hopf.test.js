@@ -1,8 +1,14 @@
 // The Hopf projection of rotation paths, and SLERP against KLI on it: the
 // same curve, another timing.
 import { describe, expect, it } from 'vitest';
-import { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from '../../web/lib/kblend.js';
-import { dot4, kb, randomUnit, seededRandom } from './support.js';
+import {
+  HOPF_AXIS,
+  PAPER_EXAMPLE,
+  hopf,
+  hopfPath,
+  paperStopTime,
+} from '../../../web/lib/kblend.js';
+import { dot4, kb, randomUnit, seededRandom } from '../support.js';
 
 const { p: P, r: R } = PAPER_EXAMPLE;
 

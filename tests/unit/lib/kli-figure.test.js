@@ -2,8 +2,8 @@
 // the library draws now (regenerate with `node tests/figures/kli-figure.js`).
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { FIGURE_PATH, kliFigureSvg } from '../figures/kli-figure.js';
-import { kb } from './support.js';
+import { FIGURE_PATH, kliFigureSvg } from '../../figures/kli-figure.js';
+import { kb } from '../support.js';
 
 it('docs/kli-hopf.svg is the current drawing of the paper example', () => {
   const svg = kliFigureSvg(kb);

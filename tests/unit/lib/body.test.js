@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kb } from './support.js';
+import { kb } from '../support.js';
 
 const joint = (name) => kb.skeleton.names.indexOf(name);
 const position = (positions, name) =>

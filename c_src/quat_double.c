@@ -1,0 +1,43 @@
+/* Double-precision quaternion helpers shared by the core's sources (KLI,
+ * the solver's kinematics, the geodesic angle): one copy of each. */
+#include <math.h>
+
+#include "kblend_internal.h"
+
+kb_status kb__normalize4d(const double q[4], double out[4]) {
+  double m = 0;
+  for (int i = 0; i < 4; i++) {
+    if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
+    m = fmax(m, fabs(q[i]));
+  }
+  if (m == 0) return KB_ERR_ZERO_QUAT;
+  /* scaled by the largest component first: no overflow above 1e154 and no
+   * underflow below 1e-154 */
+  double s[4], n2 = 0;
+  for (int i = 0; i < 4; i++) s[i] = q[i] / m, n2 += s[i] * s[i];
+  double n = sqrt(n2);
+  if (m * n < 1e-12) return KB_ERR_ZERO_QUAT;
+  for (int i = 0; i < 4; i++) out[i] = s[i] / n;
+  return KB_OK;
+}
+
+void kb__quat_mul_d(const double a[4], const double b[4], double out[4]) {
+  double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+  double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+  double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+  double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
+}
+
+void kb__quat_conj_mul_d(const double a[4], const double b[4], double out[4]) {
+  double inv[4] = {-a[0], -a[1], -a[2], a[3]};
+  kb__quat_mul_d(inv, b, out);
+}
+
+void kb__quat_exp_d(const double v[3], double out[4]) {
+  double angle = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  /* sin(a/2)/a tends to 1/2; its series keeps full precision near 0 */
+  double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
+  out[0] = v[0] * k, out[1] = v[1] * k, out[2] = v[2] * k;
+  out[3] = cos(angle / 2);
+}

@@ -1,0 +1,52 @@
+// The main entry (package.json exports["."]) offers every module-level name
+// an app needs, so no consumer imports web/lib/<file>.js directly.
+import { describe, expect, it } from 'vitest';
+import * as entry from '../../../web/lib/kblend.js';
+
+const NAMES = [
+  'loadKBlend',
+  'JOINT_NAMES',
+  'JOINT_PARENTS',
+  'JOINT_COUNT',
+  'multiplyQuat',
+  'rotateVector',
+  'hopf',
+  'hopfPath',
+  'HOPF_AXIS',
+  'PAPER_EXAMPLE',
+  'paperStopTime',
+  'COMPARISON_METHODS',
+  'SHAPES',
+  'FOLLOWERS',
+  'ORDERS',
+];
+
+describe('the public entry', () => {
+  it.each(NAMES)('exports %s', (name) => {
+    expect(entry[name]).toBeDefined();
+  });
+
+  it('exports the skeleton the loaded library reports', async () => {
+    const kb = await entry.loadKBlend();
+    expect(entry.JOINT_NAMES).toEqual(kb.skeleton.names);
+    expect(entry.JOINT_PARENTS).toEqual(kb.skeleton.parents);
+    expect(entry.JOINT_COUNT).toBe(kb.skeleton.names.length);
+  });
+
+  it('exports frozen enum name lists', () => {
+    for (const list of [entry.SHAPES, entry.FOLLOWERS, entry.ORDERS, entry.JOINT_NAMES]) {
+      expect(Object.isFrozen(list)).toBe(true);
+    }
+  });
+
+  it('quaternion helpers: a quarter turn about y maps x to −z, and composes', () => {
+    const s = Math.SQRT1_2;
+    const q = [0, s, 0, s];
+    const v = entry.rotateVector(q, [1, 0, 0]);
+    expect(v[0]).toBeCloseTo(0, 12);
+    expect(v[2]).toBeCloseTo(-1, 12);
+    const half = entry.multiplyQuat(q, q, [0, 0, 0, 0]);
+    expect(half[1]).toBeCloseTo(1, 12);
+    expect(half[3]).toBeCloseTo(0, 12);
+  });
+});
