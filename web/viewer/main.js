@@ -219,21 +219,22 @@ async function start() {
   }
 
   // --- every frame: advance the clock, ask the core for the pose, draw
+  // One library call gives the frame its pose, envelope value, changed
+  // joints and clap report, with the clap arrows' FK from the same pass.
   function updatePose() {
     const { params, preview } = state;
     const began = performance.now();
-    preview.evaluateInto(playback.time, pose);
+    const frame = preview.evaluateFrame(playback.time, { clap: true, fk: clapOverlay.visible });
     readouts.addCoreTime(performance.now() - began);
-    readouts.setChanged(preview.changed, kb.skeleton.names.length);
+    readouts.setChanged(frame.changed, kb.skeleton.names.length);
+    pose.set(frame.pose);
+    // a crossfade shows a blended pose: its clap check is that pose's own
     const fading = crossfade.apply(pose, performance.now() / 1000);
-    const clap = kb.validateClap(pose);
+    const clap = fading ? kb.validateClap(pose) : frame.clap;
     readouts.setClap(clap);
-    if (clapOverlay.visible) clapOverlay.update(pose, clap);
+    if (clapOverlay.visible) clapOverlay.update(pose, clap, fading ? undefined : frame);
     rig.applyPose(pose);
-    const hands = handShapesAt(
-      params.gesture,
-      kb.envelope(playback.time / playback.duration, params),
-    );
+    const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
     timeline.setTime(playback.time);
     plot.setTime(playback.time);

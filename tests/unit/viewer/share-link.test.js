@@ -114,6 +114,28 @@ describe('parseShareHash', () => {
     expect(notices[0]).toMatch(/exceeds 1/);
   });
 
+  it('says the final value when a clamped attack is then scaled by the a + r rule', () => {
+    const { params, notices } = parse('#v=1&a=2&r=0.2');
+    expect(params).toMatchObject({ attack: 0.8333, release: 0.1667 });
+    expect(notices[0]).toBe("a='2' is outside [0, 1]; clamped to 0.8333");
+    expect(notices[1]).toMatch(/exceeds 1; scaled to a=0\.8333, r=0\.1667/);
+  });
+
+  it('reports a key given more than once and uses the first', () => {
+    const { params, notices } = parse('#v=1&g=wave&g=salute&a=0.3&a=0.4&a=0.5');
+    expect(params).toMatchObject({ gesture: 'wave', attack: 0.3 });
+    expect(notices).toContain("'g' appears 2 times in the link; using the first, 'wave'");
+    expect(notices).toContain("'a' appears 3 times in the link; using the first, '0.3'");
+  });
+
+  it('clamps an A-pose beyond its limit to one the core accepts (issue 9)', () => {
+    for (const hash of ['#v=1&apose=5', '#v=1&apose=1.5708', '#v=1&apose=1.57079']) {
+      const { params } = parse(hash);
+      expect(params.apose, hash).toBe(1.5707);
+      expect(params.apose, hash).toBeLessThanOrEqual(Math.PI / 2);
+    }
+  });
+
   it('clamps the time to the duration', () => {
     const { time, notices } = parse('#v=1&g=salute&t=99');
     expect(time).toBe(2);

@@ -11,8 +11,7 @@ import {
   limbPairs,
   mapJointNames,
 } from '../../lib/bvh-retarget.js';
-import { JOINT_NAMES } from '../../lib/skeleton-names.js';
-import { multiplyQuat, rotateVector } from '../../lib/quaternion-math.js';
+import { JOINT_NAMES, multiplyQuat, rotateVector } from 'kblend';
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_FRAMES = 100000;

@@ -2,6 +2,7 @@
 // value is made canonical. The panel, the share link and the preview all go
 // through `canonicalValue`, so a value written into a link reads back as the
 // very same number and reproduces the very same pose.
+import { PREVIEW_DEFAULTS, fitAttackRelease } from 'kblend';
 import { CHOICE_DEFAULTS, CHOICE_PARAMS, canonicalChoice, isChoiceParam } from './choice-params.js';
 import { IK_DEFAULT, canonicalIk } from './ik-switch.js';
 
@@ -21,17 +22,13 @@ export const NUMERIC_PARAMS = Object.freeze({
 
 export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(NUMERIC_PARAMS)]);
 
-// Defaults of the tuning values (SPEC §3, §4); the duration's default is the
-// gesture's own and comes from the gesture library.
+// Defaults of the tuning values: the library's (SPEC §3, §4); the
+// duration's default is the gesture's own and comes from the gesture library.
+const fromLibrary = (names) => Object.fromEntries(names.map((n) => [n, PREVIEW_DEFAULTS[n]]));
 export const TUNING_DEFAULTS = Object.freeze({
-  attack: 0.15,
-  release: 0.2,
-  epsilon: 0.0005,
-  lambda: 18,
-  jitter: 0,
-  seed: 1,
-  apose: 1.18,
+  ...fromLibrary(['attack', 'release', 'epsilon', 'lambda', 'jitter', 'seed', 'apose']),
   ...CHOICE_DEFAULTS,
+  ...fromLibrary(['shape', 'follower']),
   ik: IK_DEFAULT,
 });
 
@@ -84,15 +81,9 @@ export function canonicalTime(t, duration) {
 // the one that was not just moved gives way (`moved` names the one the user
 // changed); without `moved`, both shrink in proportion. Returns the fixed
 // pair and whether anything changed.
+// The rule is the library's (fitAttackRelease), kept to the link's 4 decimals.
 export function enforceAttackRelease(attack, release, moved) {
-  if (attack + release <= 1) return { attack, release, adjusted: false };
-  if (moved === 'attack') return { attack, release: roundTo(1 - attack, 4), adjusted: true };
-  if (moved === 'release') return { attack: roundTo(1 - release, 4), release, adjusted: true };
-  const scale = 1 / (attack + release);
-  let a = roundTo(attack * scale, 4);
-  let r = roundTo(release * scale, 4);
-  if (a + r > 1) r = roundTo(1 - a, 4);
-  return { attack: a, release: r, adjusted: true };
+  return fitAttackRelease(attack, release, { moved, decimals: NUMERIC_PARAMS.attack.decimals });
 }
 
 // Every numeric parameter made canonical and the attack/release rule applied.
