@@ -136,7 +136,7 @@ async function start() {
     height: BODY_HEIGHT,
     onClipsChanged: (imported) => panel.setGestureNames([...gestureNames, ...imported]),
   });
-  createHelpOverlay();
+  createHelpOverlay(byId('stage'));
 
   // What a change from the panel did: the new values, or why not.
   function showOutcome(change) {
@@ -271,6 +271,7 @@ async function start() {
     sources,
     playback,
     stage,
+    rig,
     panel,
     readouts,
     clapOverlay,

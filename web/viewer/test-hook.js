@@ -13,7 +13,8 @@
 // arrow's rule, colour and direction), ikSolve() (the clap's IK figures,
 // null when not in use), gestureNames() (with imports), comparison() (the
 // figures the comparison cards show, and kb.compareMethods for the current
-// params), hopfInset() (the inset's preset and caption).
+// params), hopfInset() (the inset's preset and caption), framing() (where
+// the rig's bounding box lands in the view, normalized device coordinates).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -70,6 +71,7 @@ export function installTestHook(app) {
       expected: app.kb.compareMethods(app.sources.previewOptions(state.params)),
     }),
     hopfInset: () => app.comparison.hopf(),
+    framing: () => stage.framing(app.rig.root),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

@@ -42,6 +42,9 @@ export function createComparisonCards(stageElement) {
   });
   stageElement.append(labels);
   const anchor = new THREE.Vector3();
+  const next = new THREE.Vector3();
+  const MAX_CARD_PX = 172;
+  const GAP_PX = 6;
 
   return {
     labels,
@@ -55,7 +58,14 @@ export function createComparisonCards(stageElement) {
     place(camera) {
       const width = stageElement.clientWidth;
       const h = stageElement.clientHeight;
+      // as wide as the rigs' spacing allows, so neighbours never overlap
+      anchor.set(rigOffset(0), 0, 0).project(camera);
+      next.set(rigOffset(1), 0, 0).project(camera);
+      const spacingPx = (Math.abs(next.x - anchor.x) / 2) * width;
+      const cardPx = Math.max(60, Math.min(MAX_CARD_PX, spacingPx - GAP_PX));
+      labels.classList.toggle('narrow', cardPx < 150);
       cards.forEach(({ card }, i) => {
+        card.style.width = `${cardPx}px`;
         anchor.set(rigOffset(i), -0.02, 0).project(camera);
         card.hidden = anchor.z > 1;
         card.style.left = `${((anchor.x + 1) / 2) * width}px`;

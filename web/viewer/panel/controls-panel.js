@@ -174,8 +174,14 @@ export function createControlsPanel({
     },
     // The gesture picker's list (the library's, then imported clips).
     setGestureNames(names) {
-      controllers.gesture.options(names).updateDisplay();
-      withHelp(controllers.gesture, PANEL_TABLE[0]);
+      // lil-gui replaces a controller whose options change: wire the new one
+      const old = controllers.gesture;
+      const row = PANEL_TABLE.find((r) => r.name === 'gesture');
+      controllers.gesture = withHelp(old.options(names), row).onChange((v) =>
+        report.onTune('gesture', v),
+      );
+      tuned[tuned.indexOf(old)] = controllers.gesture;
+      controllers.gesture.updateDisplay();
     },
     setSetting(name, value) {
       model[name] = value;

@@ -32,6 +32,7 @@ function element(tag, className, text) {
   return node;
 }
 
+// The button goes in `parent` (the stage's corner); the overlay covers the page.
 export function createHelpOverlay(parent = document.body) {
   const button = element('button', 'help-button', '?');
   button.type = 'button';
@@ -50,7 +51,8 @@ export function createHelpOverlay(parent = document.body) {
   close.type = 'button';
   box.append(close);
   overlay.append(box);
-  parent.append(button, overlay);
+  parent.append(button);
+  document.body.append(overlay);
 
   const setOpen = (open) => {
     overlay.hidden = !open;
