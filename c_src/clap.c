@@ -3,12 +3,13 @@
 
 #include "kblend.h"
 
-void kb_clap_default_limits(kb_clap_limits *out) {
-  if (!out) return;
+kb_status kb_clap_default_limits(kb_clap_limits *out) {
+  if (!out) return KB_ERR_NULL;
   out->separation = 0.17f;
   out->separation_tolerance = 0.03f;
   out->palm_dot_max = -0.90f;
   out->thumb_up_min = 0.90f;
+  return KB_OK;
 }
 
 static float dot3(const float a[3], const float b[3]) {

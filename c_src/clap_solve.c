@@ -5,13 +5,14 @@
 
 #include "kblend.h"
 
-void kb_clap_solve_default_options(kb_clap_solve_options *out) {
-  if (!out) return;
+kb_status kb_clap_solve_default_options(kb_clap_solve_options *out) {
+  if (!out) return KB_ERR_NULL;
   out->separation = 0.17;    /* the clap check's nominal wrist distance */
   out->chest_forward = 0.17; /* ≈ 0.30 m ahead of the chest at 1.75 m */
   out->chest_drop = 0.03;    /* ≈ 5 cm below spine3, about sternum height */
   out->chest_weight = 0.5;   /* placement matters less than the rules */
   out->reference_weight = 0.02;
+  return KB_OK;
 }
 
 static kb_status check_options(const kb_clap_solve_options *o) {

@@ -9,6 +9,20 @@
 
 #include "kblend_internal.h"
 
+kb_status kb__ik_pose_check(const kb_ik_pose *pose) {
+  for (int i = 0; i < 3; i++)
+    if (!isfinite(pose->root[i])) return KB_ERR_NOT_FINITE;
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const double *q = pose->local[j];
+    for (int i = 0; i < 4; i++)
+      if (!isfinite(q[i])) return KB_ERR_NOT_FINITE;
+    double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if (n2 < 1e-24) return KB_ERR_ZERO_QUAT;
+    if (fabs(n2 - 1) > KB__UNIT_TOLERANCE) return KB_ERR_OUT_OF_RANGE;
+  }
+  return KB_OK;
+}
+
 kb_status kb_ik_pose_from_local(const float *local, const float *root,
                                 kb_ik_pose *out) {
   if (!local || !out) return KB_ERR_NULL;
@@ -82,6 +96,8 @@ static void matvec3(const double m[9], const double v[3], double out[3]) {
 kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
                         kb_ik_frame *out) {
   if (!s || !pose || !out) return KB_ERR_NULL;
+  kb_status st = kb__ik_pose_check(pose);
+  if (st != KB_OK) return st;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int parent = kb_joint_parent(j);
     double local[9],
@@ -153,21 +169,30 @@ kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
 kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
                            kb_ik_pose *out) {
   if (!pose || !delta || !out) return KB_ERR_NULL;
+  kb_status st = kb__ik_pose_check(pose);
+  if (st != KB_OK) return st;
   for (int i = 0; i < KB_IK_DOF; i++)
     if (!isfinite(delta[i])) return KB_ERR_NOT_FINITE;
-  for (int i = 0; i < 3; i++) out->root[i] = pose->root[i] + delta[i];
+  /* into a copy, so a refused step leaves out (which may be pose) as it was */
+  kb_ik_pose next;
+  for (int i = 0; i < 3; i++) {
+    next.root[i] = pose->root[i] + delta[i];
+    if (!isfinite(next.root[i])) return KB_ERR_NOT_FINITE;
+  }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const double *d = delta + 3 + 3 * j;
     if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
-      if (out != pose)
-        memcpy(out->local[j], pose->local[j], 4 * sizeof(double));
+      memcpy(next.local[j], pose->local[j], 4 * sizeof(double));
       continue; /* frozen joints stay bit for bit */
     }
     double inc[4], q[4];
-    kb__quat_exp_d(d, inc);
+    st = kb__quat_exp_d(d, inc);
+    if (st != KB_OK) return st;
     kb__quat_mul_d(pose->local[j], inc, q);
-    kb__normalize4d(q, out->local[j]); /* keeps |q| = 1 against drift */
+    st = kb__normalize4d(q, next.local[j]); /* keeps |q| = 1 against drift */
+    if (st != KB_OK) return st;
   }
+  *out = next;
   return KB_OK;
 }
 

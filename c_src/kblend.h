@@ -32,14 +32,14 @@ extern "C" {
 
 typedef enum kb_status {
   KB_OK = 0,
-  KB_ERR_NULL = 1,          /* a required pointer is NULL */
-  KB_ERR_NOT_FINITE = 2,    /* NaN or infinity where a finite value is needed */
-  KB_ERR_OUT_OF_RANGE = 3,  /* a value outside its allowed interval */
-  KB_ERR_ZERO_QUAT = 4,     /* a quaternion of (near) zero norm */
-  KB_ERR_CAPACITY = 5,      /* a count larger than the buffers allow */
-  KB_ERR_NOT_CONVERGED = 6, /* an iteration stopped at its cap */
-  KB_ERR_BAD_ORDER = 7,     /* keyframe times not increasing */
-  KB_ERR_SINGULAR = 8       /* a linear system could not be solved */
+  KB_ERR_NULL = 1,         /* a required pointer is NULL */
+  KB_ERR_NOT_FINITE = 2,   /* NaN or infinity where a finite value is needed */
+  KB_ERR_OUT_OF_RANGE = 3, /* a value outside its allowed interval */
+  KB_ERR_ZERO_QUAT = 4,    /* a quaternion of (near) zero norm */
+  KB_ERR_CAPACITY = 5,     /* a count larger than the buffers allow */
+  /* 6 is retired: an iteration that reaches its cap is not an error (the
+   * result says converged = 0, see the rules above) */
+  KB_ERR_BAD_ORDER = 7 /* keyframe times not increasing */
 } kb_status;
 
 /* A short English text for a status (never NULL). */
@@ -229,7 +229,7 @@ typedef struct kb_kli_result {
   int converged; /* 0 when the cap was reached (status is then OK too) */
 } kb_kli_result;
 
-void kb_kli_default_options(kb_kli_options *out);
+kb_status kb_kli_default_options(kb_kli_options *out);
 /* Integrates dq/dt = K (r − (q·r) q) from p, renormalizing every step. */
 kb_status kb_kli(const double p[4], const double r[4],
                  const kb_kli_options *options, kb_kli_result *out);
@@ -377,7 +377,7 @@ typedef struct kb_preview {
   float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
 } kb_preview;
 
-void kb_preview_default_params(kb_preview_params *out);
+kb_status kb_preview_default_params(kb_preview_params *out);
 kb_status kb_preview_check_params(const kb_preview_params *params);
 /* The track's buffers must outlive the preview. */
 kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
@@ -409,7 +409,7 @@ typedef struct kb_clap_report {
   int ok;
 } kb_clap_report;
 
-void kb_clap_default_limits(kb_clap_limits *out);
+kb_status kb_clap_default_limits(kb_clap_limits *out);
 /* limits nullable (defaults). root_rotation nullable (identity). */
 kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const float root_rotation[4],
@@ -530,7 +530,7 @@ typedef struct kb_frame_vector_task {
 } kb_frame_vector_task;
 
 /* Empty task, every option off. */
-void kb_frame_vector_task_init(kb_frame_vector_task *t);
+kb_status kb_frame_vector_task_init(kb_frame_vector_task *t);
 /* Appends a pair; origin NULL = the world origin. */
 kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
                                    const kb_marker *origin,
@@ -539,10 +539,14 @@ kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
                                    double weight);
 /* Checks counts, joints, finiteness, weights ≥ 0, δ > 0, S > F ≥ 0. */
 kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t);
-/* Rows the task writes: 3 per pair, 1 with KB_HUBER_NORM. */
-int kb_frame_vector_task_row_count(const kb_frame_vector_task *t);
-/* The soft gate g ∈ (0, 1) for a raw target length (see above). */
-double kb_soft_gate(double target_length, double start, double full);
+/* Rows the task writes: 3 per pair, 1 with KB_HUBER_NORM. Checks the pair
+ * count and the Huber mode only. */
+kb_status kb_frame_vector_task_row_count(const kb_frame_vector_task *t,
+                                         int *out_rows);
+/* The soft gate g ∈ (0, 1) for a raw target length (see above); start >
+ * full >= 0, all finite. */
+kb_status kb_soft_gate(double target_length, double start, double full,
+                       double *out);
 /* Residual rows (capacity ≥ row count) and, when jacobian is not NULL,
  * Jacobian rows (capacity·KB_IK_DOF doubles) at the FK state f. */
 kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
@@ -576,12 +580,13 @@ typedef struct kb_retarget_task {
 } kb_retarget_task;
 
 /* Empty task: α = 1, w_p = 1, w_a = 1, direction_rows = 1. */
-void kb_retarget_task_init(kb_retarget_task *t);
+kb_status kb_retarget_task_init(kb_retarget_task *t);
 kb_status kb_retarget_task_add(kb_retarget_task *t, int joint, int origin,
                                double weight);
 kb_status kb_retarget_task_check(const kb_retarget_task *t);
-/* 3 + direction_rows rows per pair. */
-int kb_retarget_task_row_count(const kb_retarget_task *t);
+/* 3 + direction_rows rows per pair. Checks the pair count and
+ * direction_rows only. */
+kb_status kb_retarget_task_row_count(const kb_retarget_task *t, int *out_rows);
 kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
                                     const kb_ik_frame *f, const uint8_t *mask,
                                     double *residual, double *jacobian,
@@ -608,7 +613,7 @@ typedef enum kb_ik_stop {
   KB_IK_STOP_STEP = 2,      /* steps too small to matter (in the pose or
                              * in the cost) */
   KB_IK_STOP_LAMBDA = 3,    /* no decrease even at the largest damping */
-  KB_IK_STOP_ITERATIONS = 4 /* the cap: KB_ERR_NOT_CONVERGED */
+  KB_IK_STOP_ITERATIONS = 4 /* the cap: converged = 0 */
 } kb_ik_stop;
 
 typedef struct kb_ik_result {
@@ -657,7 +662,7 @@ typedef struct kb_solver {
   kb_ik_pose trial;
 } kb_solver;
 
-void kb_ik_default_options(kb_ik_options *out);
+kb_status kb_ik_default_options(kb_ik_options *out);
 kb_status kb_ik_check_options(const kb_ik_options *options);
 /* options nullable (defaults). */
 kb_status kb_solver_init(kb_solver *solver, const kb_ik_options *options);
@@ -672,10 +677,11 @@ kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
 /* Levenberg–Marquardt from *pose (the warm start), result in *pose:
  * solve (JᵀJ + λI)δ = −Jᵀr by Cholesky, pred = −rᵀJδ − ½‖Jδ‖², accept
  * when pred > 0 and (c − c′)/(pred + 1e-8) ≥ accept_ratio, then λ ← λ/2,
- * else λ ← 2λ, λ in [lambda_min, lambda_max]. Returns KB_OK when it
- * stopped on cost, gradient, step or damping (out->reached says whether
- * the targets were reached, else it is the least-squares answer), and
- * KB_ERR_NOT_CONVERGED at the iteration cap (the pose is the best found). */
+ * else λ ← 2λ, λ in [lambda_min, lambda_max]. Returns KB_OK whenever it
+ * stopped (on cost, gradient, step, damping or the iteration cap) with the
+ * best pose found; out->stop says why, out->converged is 0 at the cap and
+ * out->reached says whether the targets were reached (else it is the
+ * least-squares answer). */
 kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
                           kb_ik_pose *pose, kb_ik_result *out);
 
@@ -689,7 +695,7 @@ typedef struct kb_clap_solve_options {
   double reference_weight; /* pull toward the authored pose (0.02) */
 } kb_clap_solve_options;
 
-void kb_clap_solve_default_options(kb_clap_solve_options *out);
+kb_status kb_clap_solve_default_options(kb_clap_solve_options *out);
 /* Fills the two tasks for a skeleton and a body heading (the pelvis world
  * rotation of the start pose): `shape` (plain) holds the wrist-to-wrist
  * vector and the wrists ahead of the chest, `directions` (direction-only)
@@ -714,15 +720,16 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
  * (previous_weight) and a pull toward `reference` (nullable: the T-pose
  * bind). Writes 88 floats per frame to out_local and, when not NULL, 3 to
  * out_root. A frame that reaches the iteration cap keeps the best pose
- * found and the clip goes on. out_iterations (nullable) receives the total
- * iteration count; out_cost (nullable) the mean final cost per frame. */
+ * found and the clip goes on. The results are nullable: out_iterations
+ * the total iteration count, out_cost the mean final cost per frame,
+ * out_unconverged the frames that stopped at the cap (converged = 0). */
 kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            kb_retarget_task *task, const double *source,
                            int n_frames, const uint8_t *mask,
                            const kb_ik_pose *reference, double reference_weight,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
-                           double *out_cost);
+                           double *out_cost, int *out_unconverged);
 
 #ifdef __cplusplus
 }

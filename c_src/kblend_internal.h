@@ -11,6 +11,11 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);
 
+/* |q|² of a unit double quaternion may be off 1 by this much (rounding
+ * of a normalized float or double pose, with margin). */
+#define KB__UNIT_TOLERANCE 1e-6
+/* A kb_ik_pose is finite with unit rotations (within the tolerance). */
+kb_status kb__ik_pose_check(const kb_ik_pose *pose);
 /* Unit copy of a finite nonzero quaternion in double (out may alias q);
  * exact for any finite components (scaled first). */
 kb_status kb__normalize4d(const double q[4], double out[4]);
@@ -18,7 +23,8 @@ kb_status kb__normalize4d(const double q[4], double out[4]);
 void kb__quat_mul_d(const double a[4], const double b[4], double out[4]);
 /* a⁻¹ ⊗ b for a unit a (the conjugate), in double. */
 void kb__quat_conj_mul_d(const double a[4], const double b[4], double out[4]);
-/* exp([v]): the rotation of angle |v| about v/|v|, as a quaternion. */
-void kb__quat_exp_d(const double v[3], double out[4]);
+/* exp([v]): the rotation of angle |v| about v/|v|, as a unit quaternion;
+ * KB_ERR_NOT_FINITE when |v| is not finite. */
+kb_status kb__quat_exp_d(const double v[3], double out[4]);
 
 #endif

@@ -4,14 +4,15 @@
 
 #include "kblend_internal.h"
 
-void kb_kli_default_options(kb_kli_options *out) {
-  if (!out) return;
+kb_status kb_kli_default_options(kb_kli_options *out) {
+  if (!out) return KB_ERR_NULL;
   out->rate = KB_DEFAULT_KLI_RATE;
   out->step = KB_DEFAULT_KLI_STEP;
   out->epsilon = KB_DEFAULT_KLI_EPSILON;
   out->method = KB_KLI_RK4;
   out->shortest_path = 1;
   out->max_steps = KB_DEFAULT_KLI_MAX_STEPS;
+  return KB_OK;
 }
 
 static double dot4(const double a[4], const double b[4]) {

@@ -6,8 +6,8 @@
 
 #include "kblend_internal.h"
 
-void kb_preview_default_params(kb_preview_params *out) {
-  if (!out) return;
+kb_status kb_preview_default_params(kb_preview_params *out) {
+  if (!out) return KB_ERR_NULL;
   out->attack = KB_DEFAULT_ATTACK;
   out->release = KB_DEFAULT_RELEASE;
   out->duration = KB_DEFAULT_DURATION;
@@ -18,6 +18,7 @@ void kb_preview_default_params(kb_preview_params *out) {
   out->shape = KB_DEFAULT_SHAPE;
   out->order = KB_DEFAULT_ORDER;
   kb_filter_default_params(&out->filter);
+  return KB_OK;
 }
 
 /* v finite and in [lo, hi]. */
@@ -55,9 +56,9 @@ kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
   memset(pv, 0, sizeof *pv);
   pv->params = *params;
   pv->track = *track;
-  kb_idle_pose(params->apose, pv->idle);
+  s = kb_idle_pose(params->apose, pv->idle);
   /* a checked sample vets the track once: times, period, rotations */
-  s = kb_track_sample(track, pv->idle, 0, pv->target);
+  if (s == KB_OK) s = kb_track_sample(track, pv->idle, 0, pv->target);
   if (s != KB_OK) return s;
   s = kb_filter_init(&pv->filter, &params->filter, pv->filter_state,
                      KB_JOINT_COUNT);

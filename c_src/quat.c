@@ -98,7 +98,7 @@ kb_status kb_quat_from_rotation_vector(const float v[3], float out[4]) {
   if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
     return KB_ERR_NOT_FINITE;
   double dv[3] = {v[0], v[1], v[2]}, q[4];
-  kb__quat_exp_d(dv, q);
+  kb__quat_exp_d(dv, q); /* finite for any float v */
   for (int i = 0; i < 4; i++) out[i] = (float)q[i];
   return KB_OK;
 }

@@ -34,10 +34,23 @@ void kb__quat_conj_mul_d(const double a[4], const double b[4], double out[4]) {
   kb__quat_mul_d(inv, b, out);
 }
 
-void kb__quat_exp_d(const double v[3], double out[4]) {
-  double angle = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+kb_status kb__quat_exp_d(const double v[3], double out[4]) {
+  double m = fmax(fabs(v[0]), fmax(fabs(v[1]), fabs(v[2])));
+  if (!isfinite(m)) return KB_ERR_NOT_FINITE;
+  /* |v| scaled by its largest component: finite up to 1e308 / √3 */
+  double s[3] = {0, 0, 0};
+  if (m > 0)
+    for (int i = 0; i < 3; i++) s[i] = v[i] / m;
+  double angle = m * sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+  if (!isfinite(angle)) return KB_ERR_NOT_FINITE;
   /* sin(a/2)/a tends to 1/2; its series keeps full precision near 0 */
-  double k = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : sin(angle / 2) / angle;
-  out[0] = v[0] * k, out[1] = v[1] * k, out[2] = v[2] * k;
+  if (angle < 1e-4) {
+    double k = 0.5 - angle * angle / 48.0;
+    for (int i = 0; i < 3; i++) out[i] = v[i] * k;
+  } else {
+    double k = sin(angle / 2) / sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+    for (int i = 0; i < 3; i++) out[i] = s[i] * k; /* (v/|v|)·sin(a/2) */
+  }
   out[3] = cos(angle / 2);
+  return KB_OK;
 }

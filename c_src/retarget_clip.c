@@ -13,7 +13,7 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            const kb_ik_pose *reference, double reference_weight,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
-                           double *out_cost) {
+                           double *out_cost, int *out_unconverged) {
   if (!solver || !s || !task || !source || !out_local) return KB_ERR_NULL;
   if (n_frames < 1 || n_frames > KB_MAX_FRAMES) return KB_ERR_OUT_OF_RANGE;
   for (long i = 0; i < (long)n_frames * SOURCE_STRIDE; i++)
@@ -23,7 +23,7 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
   for (int j = 0; j < KB_JOINT_COUNT; j++) bind.local[j][3] = 1;
   const kb_ik_pose *ref = reference ? reference : &bind;
   pose = *ref;
-  int iterations = 0;
+  int iterations = 0, unconverged = 0;
   double cost_sum = 0;
   for (int f = 0; f < n_frames; f++) {
     memcpy(task->targets, source + (long)f * SOURCE_STRIDE,
@@ -42,13 +42,15 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                              previous_weight};
     kb_ik_result result;
     kb_status st = kb_solver_solve(solver, &problem, &pose, &result);
-    if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
+    if (st != KB_OK) return st;
     iterations += result.iterations;
+    unconverged += !result.converged;
     cost_sum += result.cost;
     kb_ik_pose_to_local(&pose, out_local + (long)f * KB_POSE_FLOATS,
                         out_root ? out_root + 3 * f : NULL);
   }
   if (out_iterations) *out_iterations = iterations;
   if (out_cost) *out_cost = cost_sum / n_frames;
+  if (out_unconverged) *out_unconverged = unconverged;
   return KB_OK;
 }

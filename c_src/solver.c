@@ -10,8 +10,8 @@
 /* The +1e-8 of SPEC §7's acceptance ratio. */
 #define PRED_EPS 1e-8
 
-void kb_ik_default_options(kb_ik_options *out) {
-  if (!out) return;
+kb_status kb_ik_default_options(kb_ik_options *out) {
+  if (!out) return KB_ERR_NULL;
   out->max_iterations = 100;
   out->lambda0 = 1e-3;
   out->lambda_min = 1e-5;
@@ -21,6 +21,7 @@ void kb_ik_default_options(kb_ik_options *out) {
   out->step_tolerance = 1e-10;
   out->gradient_tolerance = 1e-12;
   out->decrease_tolerance = 1e-6;
+  return KB_OK;
 }
 
 kb_status kb_ik_check_options(const kb_ik_options *o) {
@@ -75,6 +76,8 @@ kb_status kb_ik_check_problem(const kb_ik_problem *p) {
     return KB_ERR_NULL;
   kb_status st = check_weight(p->reference_weight);
   if (st == KB_OK) st = check_weight(p->previous_weight);
+  if (st == KB_OK && p->reference) st = kb__ik_pose_check(p->reference);
+  if (st == KB_OK && p->previous) st = kb__ik_pose_check(p->previous);
   for (int i = 0; st == KB_OK && i < p->n_frame_tasks; i++)
     st = kb_frame_vector_task_check(&p->frame_tasks[i]);
   for (int i = 0; st == KB_OK && i < p->n_retarget_tasks; i++)
@@ -333,7 +336,7 @@ kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
       stop = KB_IK_STOP_ITERATIONS;
     if (stop >= 0) {
       finish(out, stop, cost, lambda, gradient, o);
-      return stop == KB_IK_STOP_ITERATIONS ? KB_ERR_NOT_CONVERGED : KB_OK;
+      return KB_OK;
     }
     out->iterations++;
     int solved = damped_solve(solver, lambda);

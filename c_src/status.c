@@ -14,12 +14,8 @@ const char *kb_status_text(kb_status status) {
     return "a quaternion has zero norm";
   case KB_ERR_CAPACITY:
     return "a count exceeds the buffers";
-  case KB_ERR_NOT_CONVERGED:
-    return "the iteration did not converge";
   case KB_ERR_BAD_ORDER:
     return "keyframe times are not increasing";
-  case KB_ERR_SINGULAR:
-    return "the linear system is singular";
   }
   return "unknown status";
 }

@@ -12,11 +12,12 @@
 /* The seed's guard against a zero target length. */
 #define DIRECTION_EPS 1e-6
 
-void kb_frame_vector_task_init(kb_frame_vector_task *t) {
-  if (!t) return;
+kb_status kb_frame_vector_task_init(kb_frame_vector_task *t) {
+  if (!t) return KB_ERR_NULL;
   memset(t, 0, sizeof *t);
   t->huber = KB_HUBER_OFF;
   t->huber_delta = 1.0;
+  return KB_OK;
 }
 
 kb_status kb_frame_vector_task_add(kb_frame_vector_task *t,
@@ -73,16 +74,32 @@ kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t) {
   return KB_OK;
 }
 
-int kb_frame_vector_task_row_count(const kb_frame_vector_task *t) {
-  if (!t) return 0;
-  return t->n_pairs * (t->huber == KB_HUBER_NORM ? 1 : 3);
+kb_status kb_frame_vector_task_row_count(const kb_frame_vector_task *t,
+                                         int *out_rows) {
+  if (!t || !out_rows) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
+  if (t->huber < KB_HUBER_OFF || t->huber > KB_HUBER_NORM)
+    return KB_ERR_OUT_OF_RANGE;
+  *out_rows = t->n_pairs * (t->huber == KB_HUBER_NORM ? 1 : 3);
+  return KB_OK;
 }
 
-double kb_soft_gate(double target_length, double start, double full) {
+/* The gate on checked arguments. */
+static double soft_gate(double target_length, double start, double full) {
   double centre = (start + full) / 2;
   double x = (centre - target_length) / (start - full);
   double sigma = 1.0 / (1.0 + exp(-2.5 * x));
   return sigma * sigma * (3 - 2 * sigma);
+}
+
+kb_status kb_soft_gate(double target_length, double start, double full,
+                       double *out) {
+  if (!out) return KB_ERR_NULL;
+  if (!isfinite(target_length) || !isfinite(start) || !isfinite(full))
+    return KB_ERR_NOT_FINITE;
+  if (!(full >= 0 && start > full)) return KB_ERR_OUT_OF_RANGE;
+  *out = soft_gate(target_length, start, full);
+  return KB_OK;
 }
 
 static double norm3(const double v[3]) {
@@ -139,8 +156,7 @@ static kb_status pair_error(const kb_frame_vector_task *t, const kb_fv_pair *p,
 
 static double pair_factor(const kb_frame_vector_task *t, const kb_fv_pair *p) {
   double gate =
-      t->gate ? kb_soft_gate(norm3(p->target), t->gate_start, t->gate_full)
-              : 1.0;
+      t->gate ? soft_gate(norm3(p->target), t->gate_start, t->gate_full) : 1.0;
   return p->weight * gate;
 }
 
@@ -184,7 +200,9 @@ kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
   if (!t || !f || !residual || !out_rows) return KB_ERR_NULL;
   kb_status st = kb_frame_vector_task_check(t);
   if (st != KB_OK) return st;
-  if (kb_frame_vector_task_row_count(t) > capacity) return KB_ERR_CAPACITY;
+  int count;
+  kb_frame_vector_task_row_count(t, &count); /* checked above */
+  if (count > capacity) return KB_ERR_CAPACITY;
   int rows = 0;
   for (int i = 0; i < t->n_pairs; i++)
     rows += pair_rows(t, &t->pairs[i], f, mask, residual + rows,

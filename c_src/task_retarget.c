@@ -11,13 +11,14 @@
 /* Source segments shorter than this have no direction. */
 #define MIN_SEGMENT 1e-9
 
-void kb_retarget_task_init(kb_retarget_task *t) {
-  if (!t) return;
+kb_status kb_retarget_task_init(kb_retarget_task *t) {
+  if (!t) return KB_ERR_NULL;
   memset(t, 0, sizeof *t);
   t->target_scale = 1.0;
   t->weight_position = 1.0;
   t->weight_direction = 1.0;
   t->direction_rows = 1;
+  return KB_OK;
 }
 
 kb_status kb_retarget_task_add(kb_retarget_task *t, int joint, int origin,
@@ -53,8 +54,13 @@ kb_status kb_retarget_task_check(const kb_retarget_task *t) {
   return KB_OK;
 }
 
-int kb_retarget_task_row_count(const kb_retarget_task *t) {
-  return t ? t->n_pairs * (3 + t->direction_rows) : 0;
+kb_status kb_retarget_task_row_count(const kb_retarget_task *t, int *out_rows) {
+  if (!t || !out_rows) return KB_ERR_NULL;
+  if (t->n_pairs < 0 || t->n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
+  if (t->direction_rows != 1 && t->direction_rows != 3)
+    return KB_ERR_OUT_OF_RANGE;
+  *out_rows = t->n_pairs * (3 + t->direction_rows);
+  return KB_OK;
 }
 
 static double norm3(const double v[3]) {
@@ -137,7 +143,9 @@ kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
   if (!t || !f || !residual || !out_rows) return KB_ERR_NULL;
   kb_status st = kb_retarget_task_check(t);
   if (st != KB_OK) return st;
-  if (kb_retarget_task_row_count(t) > capacity) return KB_ERR_CAPACITY;
+  int count;
+  kb_retarget_task_row_count(t, &count); /* checked above */
+  if (count > capacity) return KB_ERR_CAPACITY;
   int rows = 0;
   for (int i = 0; i < t->n_pairs; i++)
     rows += pair_rows(t, &t->pairs[i], f, mask, residual + rows,

@@ -19,18 +19,20 @@ static kb_status check_track(const kb_track *tr) {
   return KB_OK;
 }
 
-/* Keys a, b and the weight between them at time t. */
-static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
+/* Keys a, b and the weight u ∈ [0, 1] between them at time t. In double:
+ * t − times[0] and the spans between keys overflow float for times near
+ * ±FLT_MAX. */
+static void locate(const kb_track *tr, float t_in, int *a, int *b, float *u) {
   int n = tr->n_keys;
-  float t0 = tr->times[0], last = tr->times[n - 1];
+  double t = t_in, t0 = tr->times[0], last = tr->times[n - 1];
   if (tr->loop) {
-    float tau = fmodf(t - t0, tr->period);
-    if (tau < 0) tau += tr->period;
+    double period = tr->period, tau = fmod(t - t0, period);
+    if (tau < 0) tau += period;
     t = t0 + tau;
-    if (t >= last) { /* the wrap segment, last key back to the first */
-      *a = n - 1, *b = 0;
-      float span = tr->period - (last - t0);
-      *u = (t - last) / span;
+    if (n == 1 ||
+        t >= last) { /* the wrap segment, last key back to the first */
+      double w = (t - last) / (period - (last - t0));
+      *a = n - 1, *b = 0, *u = (float)(w > 0 ? (w < 1 ? w : 1) : 0);
       return;
     }
   } else if (t <= t0 || n == 1) {
@@ -42,15 +44,14 @@ static void locate(const kb_track *tr, float t, int *a, int *b, float *u) {
   }
   int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
   while (hi - lo > 1) {
-    int mid = (lo + hi) / 2;
+    int mid = lo + (hi - lo) / 2;
     if (tr->times[mid] <= t)
       lo = mid;
     else
       hi = mid;
   }
-  int i = lo;
-  *a = i, *b = i + 1;
-  *u = (t - tr->times[i]) / (tr->times[i + 1] - tr->times[i]);
+  double w = (t - tr->times[lo]) / ((double)tr->times[lo + 1] - tr->times[lo]);
+  *a = lo, *b = lo + 1, *u = (float)(w > 0 ? (w < 1 ? w : 1) : 0);
 }
 
 void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,

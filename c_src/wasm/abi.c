@@ -29,9 +29,7 @@ static const abi_entry table[] = {
     ENTRY(KB_ERR_OUT_OF_RANGE),
     ENTRY(KB_ERR_ZERO_QUAT),
     ENTRY(KB_ERR_CAPACITY),
-    ENTRY(KB_ERR_NOT_CONVERGED),
     ENTRY(KB_ERR_BAD_ORDER),
-    ENTRY(KB_ERR_SINGULAR),
     /* enums */
     ENTRY(KB_SHAPE_SMOOTHSTEP),
     ENTRY(KB_SHAPE_KLI),

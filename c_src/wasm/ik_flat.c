@@ -205,7 +205,7 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
                            previous_weight};
   kb_ik_result r;
   st = kb_solver_solve(&w->solver, &problem, &w->pose, &r);
-  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
+  if (st != KB_OK) return st;
   kb_ik_pose_to_flat(&w->pose, pose);
   write_result(&r, result);
   return st;
@@ -225,7 +225,7 @@ kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
   kb_ik_default_options(&w->solver.options);
   kb_ik_result r;
   kb_status st = kb_clap_solve(&w->solver, &w->skeleton, start, &o, out, &r);
-  if (st != KB_OK && st != KB_ERR_NOT_CONVERGED) return st;
+  if (st != KB_OK) return st;
   write_result(&r, result);
   return st;
 }
@@ -253,16 +253,17 @@ kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
     kb_retarget_task_add(t, pairs[2 * i], pairs[2 * i + 1],
                          pair_weights ? pair_weights[i] : 1.0);
   /* the task's targets are checked per frame: start from finite zeros */
-  int iterations = 0;
+  int iterations = 0, unconverged = 0;
   double cost = 0;
   st = kb_retarget_task_check(t);
   if (st == KB_OK)
     st = kb_retarget_clip(&w->solver, &w->skeleton, t, source, n_frames, mask,
                           NULL, reference_weight, previous_weight, out_local,
-                          out_root, &iterations, &cost);
+                          out_root, &iterations, &cost, &unconverged);
   w->n_tasks = w->n_frame_tasks = w->n_retarget_tasks = 0;
   if (st != KB_OK) return st;
   result[0] = iterations;
   result[1] = cost;
+  result[2] = unconverged;
   return KB_OK;
 }

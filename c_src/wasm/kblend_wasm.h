@@ -178,8 +178,9 @@ enum {
   KB_CLAP_OPTION_REFERENCE_WEIGHT,
   KB_CLAP_OPTIONS_DOUBLES
 };
-/* kb_retarget_clip_flat's result: total iterations, mean cost. */
-enum { KB_RETARGET_RESULT_DOUBLES = 2 };
+/* kb_retarget_clip_flat's result: total iterations, mean cost, frames
+ * that stopped at the iteration cap. */
+enum { KB_RETARGET_RESULT_DOUBLES = 3 };
 
 typedef struct kb_ik_workspace kb_ik_workspace;
 

@@ -56,5 +56,25 @@ int main(void) {
   CHECK_NEAR(ta / tr, 0.75, 1e-5);
   CHECK(kb_envelope_ratios_from_seconds(0.45f, 0.6f, 0, &ta, &tr) ==
         KB_ERR_OUT_OF_RANGE);
+  /* extremes: OK only with ratios in [0, 1] that sum to at most 1 (it gave
+   * attack 1.0000001, release -1.19e-7 for 3.4e38 s, and NaN for a
+   * duration of 1e-40) */
+  CHECK(kb_envelope_ratios_from_seconds(3.4e38f, 1.15f, 1.8f, &ta, &tr) ==
+        KB_ERR_OUT_OF_RANGE);
+  CHECK(kb_envelope_ratios_from_seconds(0.45f, 0.6f, 1e-40f, &ta, &tr) ==
+        KB_ERR_OUT_OF_RANGE);
+  const float seconds[] = {0, 1e-30f, 0.3f, 1, 7.77f, 599.99f, 600};
+  const float durations[] = {0.1f, 0.1000001f, 0.7f, 3, 33.3f, 600};
+  int sane = 1;
+  for (unsigned i = 0; i < 7; i++)
+    for (unsigned k = 0; k < 7; k++)
+      for (unsigned d = 0; d < 6; d++) {
+        if (kb_envelope_ratios_from_seconds(seconds[i], seconds[k],
+                                            durations[d], &ta, &tr) != KB_OK ||
+            !(ta >= 0 && tr >= 0 && ta <= 1 && tr <= 1 && ta + tr <= 1.0f) ||
+            kb_envelope_check(ta, tr) != KB_OK)
+          sane = 0;
+      }
+  CHECK(sane);
   return check_summary("envelope");
 }

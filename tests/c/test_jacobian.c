@@ -157,6 +157,38 @@ static void test_steps_and_conversions(void) {
              1e-7);
 }
 
+/* A finite but huge increment (1e200) is applied (sin/cos of a huge angle
+ * are still a unit rotation) instead of returning OK without writing; one
+ * that overflows |v| is refused and leaves the output as it was. */
+static void test_huge_step(void) {
+  kb_ik_pose pose, out;
+  memset(&pose, 0, sizeof pose);
+  for (int j = 0; j < KB_JOINT_COUNT; j++) pose.local[j][3] = 1;
+  double delta[KB_IK_DOF] = {0};
+  delta[3 + 3 * KB_LEFT_ELBOW] = 1e200;
+  memset(&out, 0x7f, sizeof out); /* garbage, to see what is written */
+  CHECK(kb_ik_apply_step(&pose, delta, &out) == KB_OK);
+  const double *q = out.local[KB_LEFT_ELBOW];
+  double n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+  CHECK(isfinite(n) && fabs(n - 1) < 1e-12);
+  CHECK(q[1] == 0 && q[2] == 0); /* still about X */
+  CHECK(out.local[0][3] == 1 && out.root[0] == 0);
+  delta[3 + 3 * KB_LEFT_ELBOW] = 1.7e308,
+                delta[4 + 3 * KB_LEFT_ELBOW] = 1.7e308;
+  kb_ik_pose before = out;
+  CHECK(kb_ik_apply_step(&pose, delta, &out) == KB_ERR_NOT_FINITE);
+  CHECK(memcmp(&before, &out, sizeof out) == 0);
+  /* a root step that overflows, a pose that is not unit */
+  double root_step[KB_IK_DOF] = {1.7e308};
+  pose.root[0] = 1.7e308;
+  CHECK(kb_ik_apply_step(&pose, root_step, &out) == KB_ERR_NOT_FINITE);
+  pose.root[0] = 0;
+  pose.local[3][3] = 2;
+  CHECK(kb_ik_apply_step(&pose, root_step, &out) == KB_ERR_OUT_OF_RANGE);
+  kb_ik_frame f;
+  CHECK(kb_ik_forward(&skeleton, &pose, &f) == KB_ERR_OUT_OF_RANGE);
+}
+
 int main(void) {
   kb_skeleton_init(&skeleton, KB_DEFAULT_HEIGHT);
   test_fk_matches_float_fk();
@@ -164,5 +196,6 @@ int main(void) {
   test_mask_zeroes_columns();
   test_world_point_and_errors();
   test_steps_and_conversions();
+  test_huge_step();
   return check_summary("jacobian");
 }

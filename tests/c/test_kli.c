@@ -89,11 +89,41 @@ static void test_bad_input(void) {
   CHECK(kb_kli_at(P, R, 1, 0, 1, q) == KB_ERR_OUT_OF_RANGE);
 }
 
+/* Status OK comes with a finite unit state: a rate beyond the range (it gave
+ * NaN for rate 1e100, step 1) is refused, and components near 1e155 or
+ * 1e300 are not mistaken for zero. */
+static void test_extremes(void) {
+  kb_kli_options o;
+  kb_kli_default_options(&o);
+  kb_kli_result res;
+  o.rate = 1e100, o.step = 1;
+  CHECK(kb_kli(P, R, &o, &res) == KB_ERR_OUT_OF_RANGE);
+  o.rate = KB_MAX_KLI_RATE, o.step = KB_MAX_KLI_STEP, o.max_steps = 50;
+  CHECK(kb_kli(P, R, &o, &res) == KB_OK);
+  double n = 0;
+  for (int i = 0; i < 4; i++) n += res.q[i] * res.q[i];
+  CHECK(isfinite(n) && fabs(n - 1) < 1e-12);
+  kb_kli_default_options(&o);
+  o.max_steps = 2000;
+  double big_p[4] = {0, 0, 1e155, 0}, huge_r[4] = {1e300, 1e300, 1e300, 1e300};
+  CHECK(kb_kli(big_p, huge_r, &o, &res) == KB_OK);
+  kb_kli_result ref;
+  kb_kli(P, R, &o, &ref);
+  CHECK(res.steps == ref.steps && fabs(res.q[0] - ref.q[0]) < 1e-12);
+  double q[4], qref[4];
+  CHECK(kb_kli_at(big_p, huge_r, 1.0, 1.0, 1, q) == KB_OK);
+  kb_kli_at(P, R, 1.0, 1.0, 1, qref);
+  for (int i = 0; i < 4; i++) CHECK_NEAR(q[i], qref[i], 1e-12);
+  double tiny[4] = {0, 0, 1e-200, 0};
+  CHECK(kb_kli_at(tiny, R, 1.0, 1.0, 1, q) == KB_ERR_ZERO_QUAT);
+}
+
 int main(void) {
   test_paper_example();
   test_closed_form_agrees();
   test_rate_scales_time();
   test_paths_and_cap();
   test_bad_input();
+  test_extremes();
   return check_summary("kli");
 }

@@ -122,11 +122,45 @@ static void test_fk_batch(void) {
         KB_ERR_OUT_OF_RANGE);
 }
 
+/* FK normalizes: a doubled quaternion is the same rotation (it put the
+ * wrist at (-3416, -5102, 0)); a non-finite root translation is refused. */
+static void test_fk_normalizes_and_checks_root(void) {
+  kb_skeleton s;
+  kb_skeleton_init(&s, 1.75f);
+  float unit[88], doubled[88], pos[66], rot[88], pos2[66], rot2[88];
+  kb_idle_pose(1.0f, unit);
+  for (int i = 0; i < 88; i++) doubled[i] = 2 * unit[i];
+  CHECK(kb_forward_kinematics(&s, unit, NULL, NULL, pos, rot) == KB_OK);
+  CHECK(kb_forward_kinematics(&s, doubled, NULL, NULL, pos2, rot2) == KB_OK);
+  float worst = 0;
+  for (int i = 0; i < 66; i++) worst = fmaxf(worst, fabsf(pos[i] - pos2[i]));
+  for (int i = 0; i < 88; i++) worst = fmaxf(worst, fabsf(rot[i] - rot2[i]));
+  CHECK(worst < 1e-6f);
+  float big[88];
+  for (int i = 0; i < 88; i++) big[i] = 1e30f * unit[i];
+  CHECK(kb_forward_kinematics(&s, big, NULL, NULL, pos2, rot2) == KB_OK);
+  CHECK(fabsf(pos2[3 * KB_LEFT_WRIST] - pos[3 * KB_LEFT_WRIST]) < 1e-6f);
+  float root_rot[4] = {0, 0, 0, 5};
+  CHECK(kb_forward_kinematics(&s, unit, NULL, root_rot, pos2, rot2) == KB_OK);
+  CHECK(fabsf(pos2[3 * KB_LEFT_WRIST] - pos[3 * KB_LEFT_WRIST]) < 1e-6f);
+  float nan_root[3] = {0, NAN, 0}, inf_root[3] = {INFINITY, 0, 0};
+  CHECK(kb_forward_kinematics(&s, unit, nan_root, NULL, pos2, rot2) ==
+        KB_ERR_NOT_FINITE);
+  CHECK(kb_forward_kinematics(&s, unit, inf_root, NULL, pos2, rot2) ==
+        KB_ERR_NOT_FINITE);
+  /* a finite root whose joints overflow float (a skeleton edited by hand) */
+  float edge[3] = {3.4e38f, 3.4e38f, 0};
+  s.offsets[KB_LEFT_HIP][0] = 3.4e38f;
+  CHECK(kb_forward_kinematics(&s, unit, edge, NULL, pos2, rot2) ==
+        KB_ERR_NOT_FINITE);
+}
+
 int main(void) {
   test_names_and_parents();
   test_fk_batch();
   test_proportions();
   test_idle_pose();
   test_fk_root_and_markers();
+  test_fk_normalizes_and_checks_root();
   return check_summary("skeleton");
 }

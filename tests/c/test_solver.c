@@ -135,7 +135,8 @@ static void test_lambda_rules(void) {
   kb_solver_init(&solver, &o);
   kb_ik_pose pose = bind_pose();
   kb_ik_result r;
-  CHECK(kb_solver_solve(&solver, &p, &pose, &r) == KB_ERR_NOT_CONVERGED);
+  /* the cap is no error: status OK, the result says it did not converge */
+  CHECK(kb_solver_solve(&solver, &p, &pose, &r) == KB_OK);
   CHECK(r.accepted == 1 && r.iterations == 1);
   CHECK_NEAR(r.lambda, 0.5e-3, 1e-18);
   CHECK(r.cost < r.initial_cost);
@@ -331,7 +332,8 @@ static void test_errors(void) {
   palm_task(&t, nan_target);
   p.frame_tasks = &t, p.n_frame_tasks = 1;
   CHECK(kb_solver_solve(&solver, &p, &pose, &r) == KB_ERR_NOT_FINITE);
-  CHECK(kb_status_text(KB_ERR_NOT_CONVERGED)[0] != 0);
+  for (int code = KB_OK; code <= KB_ERR_BAD_ORDER; code++)
+    CHECK(kb_status_text((kb_status)code)[0] != 0);
 }
 
 int main(void) {

@@ -139,11 +139,24 @@ static void test_frame_vector_values(void) {
   CHECK(fabs(r[0]) + fabs(r[1]) + fabs(r[2]) < 1e-5);
 }
 
+/* kb_soft_gate's value (NaN when it refuses). */
+static double gate(double length, double start, double full) {
+  double g = NAN;
+  kb_soft_gate(length, start, full, &g);
+  return g;
+}
+
+static int fv_rows(const kb_frame_vector_task *t) {
+  int rows = -1;
+  kb_frame_vector_task_row_count(t, &rows);
+  return rows;
+}
+
 static void test_soft_gate(void) {
-  CHECK_NEAR(kb_soft_gate(0.5, 0.8, 0.2), 0.5, 1e-12); /* the centre */
-  CHECK(kb_soft_gate(0.0, 0.8, 0.2) > 0.9);            /* short: counts */
-  CHECK(kb_soft_gate(2.0, 0.8, 0.2) < 0.01);           /* long: fades */
-  CHECK(kb_soft_gate(0.3, 0.8, 0.2) > kb_soft_gate(0.6, 0.8, 0.2));
+  CHECK_NEAR(gate(0.5, 0.8, 0.2), 0.5, 1e-12); /* the centre */
+  CHECK(gate(0.0, 0.8, 0.2) > 0.9);            /* short: counts */
+  CHECK(gate(2.0, 0.8, 0.2) < 0.01);           /* long: fades */
+  CHECK(gate(0.3, 0.8, 0.2) > gate(0.6, 0.8, 0.2));
   /* the gate scales the rows */
   kb_ik_pose pose;
   ik_random_pose(&pose, 0.2);
@@ -159,16 +172,16 @@ static void test_soft_gate(void) {
   kb_frame_vector_task_evaluate(&t, &f, NULL, gated, NULL, KB_IK_MAX_ROWS,
                                 &rows);
   double len = sqrt(0.1 * 0.1 + 0.05 * 0.05 + 0.3 * 0.3); /* pair 1 */
-  CHECK_NEAR(gated[3], plain[3] * kb_soft_gate(len, 0.8, 0.2), 1e-12);
+  CHECK_NEAR(gated[3], plain[3] * gate(len, 0.8, 0.2), 1e-12);
 }
 
 static void test_frame_vector_errors(void) {
   kb_frame_vector_task t;
   fill_pairs(&t);
   CHECK(kb_frame_vector_task_check(&t) == KB_OK);
-  CHECK(kb_frame_vector_task_row_count(&t) == 12);
+  CHECK(fv_rows(&t) == 12);
   t.huber = KB_HUBER_NORM;
-  CHECK(kb_frame_vector_task_row_count(&t) == 4);
+  CHECK(fv_rows(&t) == 4);
   t.huber_delta = 0;
   CHECK(kb_frame_vector_task_check(&t) == KB_ERR_OUT_OF_RANGE);
   t.huber = 7;
@@ -300,6 +313,30 @@ static void test_retarget_errors(void) {
   CHECK(kb_retarget_task_add(&t, 0, -1, 1) == KB_ERR_CAPACITY);
 }
 
+/* Row counts and the gate refuse what they cannot count (the counts
+ * overflowed int for huge or negative pair counts). */
+static void test_counts_refused(void) {
+  kb_frame_vector_task t;
+  fill_pairs(&t);
+  int rows = -1;
+  t.n_pairs = 1 << 30;
+  CHECK(kb_frame_vector_task_row_count(&t, &rows) == KB_ERR_CAPACITY);
+  t.n_pairs = -5;
+  CHECK(kb_frame_vector_task_row_count(&t, &rows) == KB_ERR_CAPACITY);
+  CHECK(rows == -1);
+  kb_retarget_task r;
+  kb_retarget_task_init(&r);
+  r.n_pairs = 0x7fffffff;
+  CHECK(kb_retarget_task_row_count(&r, &rows) == KB_ERR_CAPACITY);
+  r.n_pairs = 2, r.direction_rows = 2;
+  CHECK(kb_retarget_task_row_count(&r, &rows) == KB_ERR_OUT_OF_RANGE);
+  r.direction_rows = 3;
+  CHECK(kb_retarget_task_row_count(&r, &rows) == KB_OK && rows == 12);
+  double g;
+  CHECK(kb_soft_gate(0.5, 0.2, 0.2, &g) == KB_ERR_OUT_OF_RANGE);
+  CHECK(kb_soft_gate(NAN, 0.8, 0.2, &g) == KB_ERR_NOT_FINITE);
+}
+
 int main(void) {
   kb_skeleton_init(&skeleton, KB_DEFAULT_HEIGHT);
   test_frame_vector_modes();
@@ -310,5 +347,6 @@ int main(void) {
   test_retarget_values();
   test_retarget_errors();
   printf("task Jacobians: max relative error %.3g\n", worst_error);
+  test_counts_refused();
   return check_summary("tasks");
 }

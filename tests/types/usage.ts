@@ -16,6 +16,8 @@ import {
   paperStopTime,
   rotateVector,
   PAPER_EXAMPLE,
+  jointAngle,
+  parseGestureJson,
   type KBlend,
   type Preview,
 } from '../../web/lib/kblend.js';
@@ -36,6 +38,25 @@ async function main(): Promise<void> {
   const clap = kb.solveClap(kb.idlePose());
   const figures = kb.compareMethods({ gesture: 'clap' });
   const path: Float32Array = hopfPath(kb, PAPER_EXAMPLE.p, PAPER_EXAMPLE.r, { method: 'kli' });
+  const frame = preview.evaluateFrame(0.5, { fk: true, clap: true, markers: true });
+  const palm: number[] = frame.markers ? frame.markers.left.palmNormal : [];
+  const clapOk: boolean = frame.clap?.ok ?? false;
+  const root: [number, number, number] = preview.root(0.5);
+  preview.evaluateInto(0.5, new Float32Array(88), new Float32Array(3));
+  const limit: number = kb.limits.apose.max + kb.defaults.attack;
+  const fitted = kb.fitAttackRelease(0.7, 0.6, { moved: 'attack', decimals: 4 });
+  const keyed: Float32Array = kb.keyframePose({ rotations: { left_elbow: [0, 90, 0] } });
+  const parsed = kb.parseGestureJson('{}', 'x.json');
+  console.log(
+    palm,
+    clapOk,
+    root,
+    limit,
+    fitted.adjusted,
+    keyed.length,
+    parsed.name,
+    frame.envelope,
+  );
   console.log(
     ok,
     run.tStop,
@@ -51,6 +72,7 @@ const left: number = JOINT_NAMES.indexOf('left_wrist') + JOINT_PARENTS[0] + JOIN
 const turned: [number, number, number] = rotateVector([0, 0, 0, 1], HOPF_AXIS);
 const product: number[] = multiplyQuat([0, 0, 0, 1], [0, 1, 0, 0], [0, 0, 0, 0]);
 const names: string[] = [...SHAPES, ...FOLLOWERS, ...ORDERS, COMPARISON_METHODS[0].name];
+console.log(jointAngle([0, 0, 0, 1], [0, 0, 0, 1], 0), typeof parseGestureJson);
 console.log(left, turned, product, names, hopf([0, 0, 0, 1]).length, typeof paperStopTime);
 
 void main();

@@ -3,10 +3,8 @@
 import { createBoundedCache } from './bounded-cache.js';
 import { rotateVector } from './quaternion-math.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
-import { checkNumber, checkOptions, checkPose, describe, readNumbers } from './validate.js';
+import { checkOptions, checkPose, checkTunable, describe, readNumbers } from './validate.js';
 
-export const DEFAULT_HEIGHT = 1.75;
-export const DEFAULT_APOSE = 1.18;
 const SKELETON_CACHE = 8; // heights kept at once
 
 // Hand axes in a wrist's local frame at the bind (SPEC §3): the palm
@@ -14,32 +12,41 @@ const SKELETON_CACHE = 8; // heights kept at once
 const PALM_NORMAL = Object.freeze([0, -1, 0]);
 const THUMB = Object.freeze([0, 0, 1]);
 
-export function checkHeight(height) {
-  return checkNumber('height', height, { min: 0.5, max: 3 });
-}
-
-export function checkApose(apose) {
-  return checkNumber('apose', apose, { min: 0, max: Math.PI / 2 });
-}
-
-// The clap report of the core's 11-float layout as an object.
-export function readClapReport(v) {
-  const rules = {
-    separation: v[5] === 1,
-    palms: v[6] === 1,
-    thumbLeft: v[7] === 1,
-    thumbRight: v[8] === 1,
-    ordered: v[9] === 1,
+// Reads a clap report (KB_CLAP_REPORT_FLOATS floats) into the object
+// validateClap returns; slots by name from the core's table.
+export function clapReportReader(core) {
+  const at = (name) => core.n(`KB_CLAP_SLOT_${name}`);
+  const slot = {
+    separation: at('SEPARATION'),
+    palmDot: at('PALM_DOT'),
+    thumbLeft: at('THUMB_LEFT'),
+    thumbRight: at('THUMB_RIGHT'),
+    order: at('ORDER'),
+    separationOk: at('SEPARATION_OK'),
+    palmsOk: at('PALMS_OK'),
+    thumbLeftOk: at('THUMB_LEFT_OK'),
+    thumbRightOk: at('THUMB_RIGHT_OK'),
+    orderOk: at('ORDER_OK'),
+    ok: at('OK'),
   };
-  return {
-    separation: v[0],
-    palmDot: v[1],
-    thumbLeft: v[2],
-    thumbRight: v[3],
-    order: v[4],
-    ordered: rules.ordered,
-    ok: v[10] === 1,
-    rules,
+  return (v) => {
+    const rules = {
+      separation: v[slot.separationOk] === 1,
+      palms: v[slot.palmsOk] === 1,
+      thumbLeft: v[slot.thumbLeftOk] === 1,
+      thumbRight: v[slot.thumbRightOk] === 1,
+      ordered: v[slot.orderOk] === 1,
+    };
+    return {
+      separation: v[slot.separation],
+      palmDot: v[slot.palmDot],
+      thumbLeft: v[slot.thumbLeft],
+      thumbRight: v[slot.thumbRight],
+      order: v[slot.order],
+      ordered: rules.ordered,
+      ok: v[slot.ok] === 1,
+      rules,
+    };
   };
 }
 
@@ -66,13 +73,17 @@ export function handMarkersWorld(positions, rotations, markers) {
   };
 }
 
-export function createBodyApi(core, scratch) {
+export function createBodyApi(core, scratch, defaults) {
   const fn = core.fn;
   const { pose, positions, rotations, root, report } = scratch;
+  const readClapReport = clapReportReader(core);
+  const POSE = core.n('KB_POSE_FLOATS');
+  const POSITIONS = 3 * core.n('KB_JOINT_COUNT');
+  const checkHeight = (height) => checkTunable(core.limits, 'height', height);
   const skeletons = createBoundedCache(
     SKELETON_CACHE,
     (height) => {
-      const ptr = core.alloc(fn._kb_sizeof_skeleton(), 'a skeleton');
+      const ptr = core.alloc(core.n('sizeof.skeleton'), 'a skeleton');
       core.check(fn._kb_skeleton_init(ptr, height), 'skeleton');
       return ptr;
     },
@@ -80,18 +91,18 @@ export function createBodyApi(core, scratch) {
   );
   const markerCache = new Map();
 
-  function skeletonFor(height = DEFAULT_HEIGHT) {
+  function skeletonFor(height = defaults.height) {
     return skeletons.get(checkHeight(height));
   }
 
-  function idlePose(apose = DEFAULT_APOSE) {
-    checkApose(apose);
+  function idlePose(apose = defaults.apose) {
+    checkTunable(core.limits, 'apose', apose);
     core.check(fn._kb_idle_pose(apose, pose.ptr), 'idlePose');
     return pose.view.slice();
   }
 
   function heightOf(options) {
-    return checkOptions('options', options).height ?? DEFAULT_HEIGHT;
+    return checkHeight(checkOptions('options', options).height ?? defaults.height);
   }
 
   function forwardKinematics(localRotations, rootTranslation, options) {
@@ -114,7 +125,7 @@ export function createBodyApi(core, scratch) {
     return { positions: positions.view.slice(), rotations: rotations.view.slice() };
   }
 
-  // Many poses in one call: localRotations holds count·88 numbers,
+  // Many poses in one call: localRotations holds count·POSE numbers,
   // rootTranslations (optional) count·3. Each call takes its block and
   // gives it back.
   function forwardKinematicsBatch(localRotations, rootTranslations, options) {
@@ -123,27 +134,27 @@ export function createBodyApi(core, scratch) {
       Array.isArray(localRotations) ||
       (ArrayBuffer.isView(localRotations) && !(localRotations instanceof DataView));
     const length = isArrayLike ? localRotations.length : 0;
-    if (!isArrayLike || length % 88 !== 0 || length === 0) {
+    if (!isArrayLike || length % POSE !== 0 || length === 0) {
       throw new RangeError(
-        `localRotations must hold a whole number of poses (a non-empty multiple of 88 numbers), got ${describe(localRotations)}`,
+        `localRotations must hold a whole number of poses (a non-empty multiple of ${POSE} numbers), got ${describe(localRotations)}`,
       );
     }
-    const count = length / 88;
+    const count = length / POSE;
     const skeleton = skeletonFor(height);
     const block = core.alloc(
-      4 * count * (88 + 3 + 66 + 88),
+      4 * count * (POSE + 3 + POSITIONS + POSE),
       `forward kinematics of ${count} poses`,
     );
     try {
       const localPtr = block;
-      const rootPtr = localPtr + 4 * 88 * count;
+      const rootPtr = localPtr + 4 * POSE * count;
       const positionsPtr = rootPtr + 4 * 3 * count;
-      const rotationsPtr = positionsPtr + 4 * 66 * count;
+      const rotationsPtr = positionsPtr + 4 * POSITIONS * count;
       checkPose(
         'localRotations',
         localRotations,
         JOINT_COUNT * count,
-        core.floats(localPtr, 88 * count),
+        core.floats(localPtr, POSE * count),
       );
       const hasRoot = rootTranslations !== undefined && rootTranslations !== null;
       if (hasRoot)
@@ -163,8 +174,8 @@ export function createBodyApi(core, scratch) {
       );
       core.check(status, 'forwardKinematicsBatch');
       return {
-        positions: core.floats(positionsPtr, 66 * count).slice(),
-        rotations: core.floats(rotationsPtr, 88 * count).slice(),
+        positions: core.floats(positionsPtr, POSITIONS * count).slice(),
+        rotations: core.floats(rotationsPtr, POSE * count).slice(),
       };
     } finally {
       core.free(block);
@@ -172,7 +183,7 @@ export function createBodyApi(core, scratch) {
   }
 
   // World positions of the T-pose bind (identity rotations).
-  function bindPositions(height = DEFAULT_HEIGHT) {
+  function bindPositions(height = defaults.height) {
     const identity = new Float32Array(4 * JOINT_COUNT);
     for (let j = 0; j < JOINT_COUNT; j++) identity[4 * j + 3] = 1;
     return forwardKinematics(identity, undefined, { height }).positions;
@@ -187,7 +198,7 @@ export function createBodyApi(core, scratch) {
 
   // The hand markers of the core (palm centres, thumb tips): points fixed
   // in a wrist's frame, { joint, offset: [x, y, z] } (m), for a body height.
-  function handMarkers(height = DEFAULT_HEIGHT) {
+  function handMarkers(height = defaults.height) {
     checkHeight(height);
     const cached = markerCache.get(height);
     if (cached) return cached;
@@ -198,10 +209,10 @@ export function createBodyApi(core, scratch) {
       return Object.freeze({ joint: v[0], offset: Object.freeze([v[1], v[2], v[3]]) });
     };
     const markers = Object.freeze({
-      leftPalm: marker(0),
-      rightPalm: marker(1),
-      leftThumb: marker(2),
-      rightThumb: marker(3),
+      leftPalm: marker(core.n('KB_MARKER_LEFT_PALM')),
+      rightPalm: marker(core.n('KB_MARKER_RIGHT_PALM')),
+      leftThumb: marker(core.n('KB_MARKER_LEFT_THUMB')),
+      rightThumb: marker(core.n('KB_MARKER_RIGHT_THUMB')),
     });
     if (markerCache.size < SKELETON_CACHE) markerCache.set(height, markers);
     return markers;
@@ -219,5 +230,7 @@ export function createBodyApi(core, scratch) {
       handMarkers,
     },
     skeletonFor,
+    checkHeight,
+    readClapReport,
   };
 }

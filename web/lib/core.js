@@ -1,6 +1,7 @@
 // Loads the WebAssembly core and gives typed views over its fixed heap.
 // The heap never grows (built with ALLOW_MEMORY_GROWTH=0), so a view made
 // once stays valid for the life of the module.
+import { abiValue, buildLimits, readAbiTable } from './abi.js';
 import createKBlendCore from './wasm/kblend_core.js';
 
 const WASM_URL = new URL('./wasm/kblend_core.wasm', import.meta.url);
@@ -28,6 +29,14 @@ export class Core {
   constructor(module) {
     this.module = module;
     this.fn = module; // exported C functions are module._kb_*
+    this.abi = readAbiTable(module, (ptr) => this.cString(ptr));
+    this.limits = buildLimits(this.abi);
+    this.OK = this.n('KB_OK');
+  }
+
+  // A number of the core's ABI table by name (throws when it has none).
+  n(name) {
+    return abiValue(this.abi, name);
   }
 
   get f32() {
@@ -93,17 +102,24 @@ export class Core {
     return new Float64Array(this.module.HEAPF64.buffer, ptr, count);
   }
 
-  statusText(status) {
-    const ptr = this.module._kb_status_text(status);
-    let end = ptr;
+  // A NUL-terminated UTF-8 string of the heap.
+  cString(ptr) {
     const heap = this.module.HEAPU8;
+    let end = ptr;
     while (heap[end] !== 0) end++;
     return new TextDecoder().decode(heap.subarray(ptr, end));
   }
 
+  statusText(status) {
+    return this.cString(this.module._kb_status_text(status));
+  }
+
   // Throws when a C entry point returned an error status. JS checks the
-  // arguments first, so this means a broken invariant, not bad input.
+  // arguments first, so this is the core's own refusal of a value the JS
+  // checks let through: a RangeError with the operation and the status.
   check(status, what) {
-    if (status !== 0) throw new Error(`kblend: ${what} failed: ${this.statusText(status)}`);
+    if (status !== this.OK) {
+      throw new RangeError(`kblend: ${what} was refused by the core: ${this.statusText(status)}`);
+    }
   }
 }

@@ -1,44 +1,23 @@
 // The fast-attack envelope E(p; attack, release), its slope, timed form,
 // and the rule that keeps attack + release ≤ 1.
-import { checkNumber, checkOptions, checkRatios } from './validate.js';
+import { checkNumber, checkOptions, checkRatios, checkTunable } from './validate.js';
 
-export const DEFAULT_ATTACK = 0.15;
-export const DEFAULT_RELEASE = 0.2;
 const MOVED = ['attack', 'release'];
 
 const roundTo = (value, decimals) =>
   decimals === undefined ? value : Number(value.toFixed(decimals));
 
-// Attack and release share the clip: a + r ≤ 1. When a pair breaks the
-// rule the one that was not just moved gives way (`moved` names the one
-// the user changed); without `moved` both shrink in proportion. `decimals`
-// (optional) rounds the values given back, still with a + r ≤ 1. Returns
-// { attack, release, adjusted }.
-export function fitAttackRelease(attack, release, { moved, decimals } = {}) {
-  checkNumber('attack', attack, { min: 0, max: 1 });
-  checkNumber('release', release, { min: 0, max: 1 });
-  if (moved !== undefined && !MOVED.includes(moved)) {
-    throw new RangeError(`moved must be "attack", "release" or undefined, got ${String(moved)}`);
-  }
-  if (decimals !== undefined) checkNumber('decimals', decimals, { min: 0, max: 15, integer: true });
-  if (attack + release <= 1) return { attack, release, adjusted: false };
-  if (moved === 'attack') return { attack, release: roundTo(1 - attack, decimals), adjusted: true };
-  if (moved === 'release')
-    return { attack: roundTo(1 - release, decimals), release, adjusted: true };
-  const scale = 1 / (attack + release);
-  const a = roundTo(attack * scale, decimals);
-  let r = roundTo(release * scale, decimals);
-  if (a + r > 1) r = roundTo(1 - a, decimals);
-  return { attack: a, release: r, adjusted: true };
-}
-
-export function createEnvelopeApi(core, scratch) {
+export function createEnvelopeApi(core, scratch, defaults) {
   const { out } = scratch;
   const fn = core.fn;
+  const { limits } = core;
 
   function ratios(options) {
-    const { attack = DEFAULT_ATTACK, release = DEFAULT_RELEASE } = checkOptions('options', options);
-    checkRatios(attack, release);
+    const { attack = defaults.attack, release = defaults.release } = checkOptions(
+      'options',
+      options,
+    );
+    checkRatios(limits, attack, release);
     return { attack, release };
   }
 
@@ -56,17 +35,17 @@ export function createEnvelopeApi(core, scratch) {
     return out.view[0];
   }
 
-  // Attack and release in seconds to ratios of duration, scaled down together
-  // when they exceed it.
+  // Attack and release in seconds to ratios of duration, scaled down
+  // together when they exceed it.
   function envelopeRatios(options) {
     const {
-      attackSeconds = 0.45,
-      releaseSeconds = 0.6,
+      attackSeconds = defaults.attackSeconds,
+      releaseSeconds = defaults.releaseSeconds,
       duration,
     } = checkOptions('options', options ?? null);
-    checkNumber('attackSeconds', attackSeconds, { min: 0, float32: true });
-    checkNumber('releaseSeconds', releaseSeconds, { min: 0, float32: true });
-    checkNumber('duration', duration, { min: 0, minOpen: true, float32: true });
+    checkTunable(limits, 'attackSeconds', attackSeconds);
+    checkTunable(limits, 'releaseSeconds', releaseSeconds);
+    checkTunable(limits, 'duration', duration);
     core.check(
       fn._kb_envelope_ratios_from_seconds(
         attackSeconds,
@@ -80,5 +59,35 @@ export function createEnvelopeApi(core, scratch) {
     return { attack: out.view[0], release: out.view[1] };
   }
 
-  return { envelope, envelopeSlope, envelopeRatios };
+  // Attack and release share the clip: a + r ≤ 1. When a pair breaks the
+  // rule the one that was not just moved gives way (`moved` names the one
+  // the user changed); without `moved` both shrink in proportion.
+  // `decimals` (optional) rounds what is given back, still with a + r ≤ 1.
+  function fitAttackRelease(attack, release, options) {
+    const { moved, decimals } = checkOptions('options', options);
+    checkTunable(limits, 'attack', attack);
+    checkTunable(limits, 'release', release);
+    if (moved !== undefined && !MOVED.includes(moved)) {
+      throw new RangeError(
+        `options.moved must be "attack", "release" or undefined, got ${String(moved)}`,
+      );
+    }
+    if (decimals !== undefined) {
+      checkNumber('options.decimals', decimals, { min: 0, max: 15, integer: true });
+    }
+    if (attack + release <= 1) return { attack, release, adjusted: false };
+    if (moved === 'attack') {
+      return { attack, release: roundTo(1 - attack, decimals), adjusted: true };
+    }
+    if (moved === 'release') {
+      return { attack: roundTo(1 - release, decimals), release, adjusted: true };
+    }
+    const scale = 1 / (attack + release);
+    const a = roundTo(attack * scale, decimals);
+    let r = roundTo(release * scale, decimals);
+    if (a + r > 1) r = roundTo(1 - a, decimals);
+    return { attack: a, release: r, adjusted: true };
+  }
+
+  return { envelope, envelopeSlope, envelopeRatios, fitAttackRelease };
 }

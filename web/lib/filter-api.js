@@ -1,54 +1,61 @@
 // The geodesic deadband filter as a stateful object over n joints.
+import { ENUM_NAMES, enumCodes } from './abi.js';
 import { createOwnedBlock, disposedError } from './memory.js';
-import { checkNumber, checkOneOf, checkOptions, checkPose } from './validate.js';
+import { checkNumber, checkOneOf, checkOptions, checkPose, checkTunable } from './validate.js';
 
-export const FOLLOWERS = Object.freeze(['exp', 'kli']);
-export const FILTER_DEFAULTS = Object.freeze({
-  epsilon: 0.0005,
-  lambda: 18,
-  dtMax: 1 / 30,
-  follower: 'exp',
-});
-const FLOATS_PER_JOINT = 9; // KB_FILTER_FLOATS_PER_JOINT
+export const FOLLOWERS = ENUM_NAMES.follower;
 export const MAX_FILTER_JOINTS = 100000;
 
-export function checkFilterOptions(options) {
-  const o = { ...FILTER_DEFAULTS, ...checkOptions('options', options) };
-  checkNumber('epsilon', o.epsilon, { min: 0, max: Math.PI });
-  checkNumber('lambda', o.lambda, { min: 0, minOpen: true, allowInfinity: true, float32: true });
-  checkNumber('dtMax', o.dtMax, { min: 0, minOpen: true, float32: true });
+// epsilon, lambda (or Infinity: a pure gate), dtMax, follower in their ranges.
+export function checkFilterOptions(limits, o) {
+  checkTunable(limits, 'epsilon', o.epsilon);
+  if (o.lambda !== Infinity) checkTunable(limits, 'lambda', o.lambda);
+  checkTunable(limits, 'dtMax', o.dtMax);
   checkOneOf('follower', o.follower, FOLLOWERS);
   return o;
 }
 
-export function createFilterApi(core) {
+export function createFilterApi(core, defaults) {
   const fn = core.fn;
+  const followerCodes = enumCodes(core.abi, 'follower');
+  const floatsPerJoint = core.n('KB_FILTER_FLOATS_PER_JOINT');
+  const poseFloats = 4; // one quaternion a joint
 
   function createFilter(options = {}) {
     const { joints = 1, ...rest } = checkOptions('options', options);
     checkNumber('joints', joints, { min: 1, max: MAX_FILTER_JOINTS, integer: true });
-    const o = checkFilterOptions(rest);
-    const structBytes = (fn._kb_sizeof_filter() + 7) & ~7;
+    const o = checkFilterOptions(core.limits, {
+      epsilon: defaults.epsilon,
+      lambda: defaults.lambda,
+      dtMax: defaults.dtMax,
+      follower: defaults.follower,
+      ...rest,
+    });
+    const structBytes = (core.n('sizeof.filter') + 7) & ~7;
     const filter = {};
-    // struct, state (FLOATS_PER_JOINT a joint), io (4 a joint), changed
-    const stateBytes = joints * FLOATS_PER_JOINT * 4;
-    const bytes = structBytes + stateBytes + joints * 16 + 8;
-    const block = createOwnedBlock(core, bytes, filter, `a filter of ${joints} joints`);
+    // struct, state (floatsPerJoint a joint), io (a quaternion a joint), changed
+    const stateBytes = joints * floatsPerJoint * 4;
+    const ioBytes = joints * poseFloats * 4;
+    const block = createOwnedBlock(
+      core,
+      structBytes + stateBytes + ioBytes + 8,
+      filter,
+      `a filter of ${joints} joints`,
+    );
     const statePtr = block.ptr + structBytes;
     const ioPtr = statePtr + stateBytes;
-    const changedPtr = ioPtr + joints * 16;
-    const io = core.floats(ioPtr, 4 * joints);
-    const followerCode = FOLLOWERS.indexOf(o.follower);
+    const changedPtr = ioPtr + ioBytes;
+    const io = core.floats(ioPtr, poseFloats * joints);
     const status = fn._kb_filter_init_flat(
       block.ptr,
       o.epsilon,
       o.lambda,
       o.dtMax,
-      followerCode,
+      followerCodes[o.follower],
       statePtr,
       joints,
     );
-    if (status !== 0) block.free();
+    if (status !== core.OK) block.free();
     core.check(status, 'createFilter');
     let changed = 0;
     const live = () => {

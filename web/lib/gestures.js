@@ -31,6 +31,7 @@
 // Errors are TypeError (wrong kind of value) or RangeError (wrong value);
 // the message names the file, the keyframe (counted from 0), the joint and
 // the value, and what is allowed.
+import { findDuplicateKey } from './json-keys.js';
 import { JOINT_NAMES } from './skeleton-names.js';
 
 import akimbo from '../gestures/akimbo.json' with { type: 'json' };
@@ -44,7 +45,8 @@ import wave from '../gestures/wave.json' with { type: 'json' };
 
 export const GESTURE_LIMITS = Object.freeze({
   maxAngle: 360, // degrees, either sign
-  maxSeconds: 600, // duration and period
+  maxSeconds: 600, // duration, period and keyframe times
+  minPeriod: 0.001, // seconds: a loop shorter than a millisecond is noise
   maxKeyframes: 1000,
   maxDescription: 200,
   maxName: 64,
@@ -163,6 +165,11 @@ function checkTiming(data, err) {
     throw err.type(`"loop": true needs "period" (seconds, > 0), got undefined`);
   }
   const period = loop ? checkSeconds(data.period, '"period"', err) : 0;
+  if (loop && period < GESTURE_LIMITS.minPeriod) {
+    throw err.range(
+      `"period" must be at least ${GESTURE_LIMITS.minPeriod} s, got ${show(data.period)}`,
+    );
+  }
   return { loop, period, timeUnit };
 }
 
@@ -216,12 +223,24 @@ function checkTime(time, where, previous, { loop, period, timeUnit }, err) {
       `${where} "time" must be a fraction of the hold in [0, 1] (timeUnit "hold"), got ${show(time)}`,
     );
   }
+  if (timeUnit === 'seconds' && time > GESTURE_LIMITS.maxSeconds) {
+    throw err.range(
+      `${where} "time" must be at most ${GESTURE_LIMITS.maxSeconds} s, got ${show(time)}`,
+    );
+  }
   if (loop && time >= period) {
     throw err.range(`${where} "time" must be < the loop period ${period}, got ${show(time)}`);
   }
   if (previous !== undefined && !(time > previous)) {
     throw err.range(
       `${where} "time" must be greater than the time before it (${previous}), got ${show(time)}`,
+    );
+  }
+  // The core keeps times as float32: two times that round to the same
+  // float would be one keyframe there.
+  if (previous !== undefined && !(Math.fround(time) > Math.fround(previous))) {
+    throw err.range(
+      `${where} "time" ${show(time)} is the same float32 time as the keyframe before it (${previous}); keyframes need distinct times`,
     );
   }
   return time;
@@ -279,6 +298,32 @@ export function parseGesture(data, file = 'gesture') {
     keyframes,
     joints,
   });
+}
+
+// A gesture file's text: JSON with no key given twice (JSON.parse would
+// keep the last silently), then parseGesture.
+export function parseGestureJson(text, file = 'gesture') {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${show(text)}`);
+  if (typeof file !== 'string') throw new TypeError(`file must be a string, got ${show(file)}`);
+  const err = reporter(file);
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw err.type(`is not valid JSON: ${error.message}`);
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const [top, index] = duplicate.path;
+    const where =
+      top === 'keyframes' && typeof index === 'number'
+        ? `keyframe ${index}${duplicate.path.length > 2 ? ` ${duplicate.path.slice(2).map(show).join(' ')}` : ''}: `
+        : duplicate.path.length > 0
+          ? `${duplicate.path.map(show).join(' ')}: `
+          : '';
+    throw err.range(`${where}key ${show(duplicate.key)} is given twice (each key once)`);
+  }
+  return parseGesture(data, file);
 }
 
 const LIBRARY_FILES = {

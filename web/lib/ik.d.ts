@@ -176,4 +176,6 @@ export interface IkApi {
   ): { pose: Float64Array; root: Float64Array };
   defaultRetargetPairs(driven: ArrayLike<boolean>): { joint: number; origin: number }[];
   ikDefaults: Readonly<Required<IkOptions>>;
+  /** The clap solve's defaults, from the core. */
+  clapDefaults: Readonly<Required<Omit<ClapSolveOptions, 'height'>>>;
 }

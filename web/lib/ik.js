@@ -1,8 +1,8 @@
 // Inverse kinematics over the WASM core (SPEC §7): frame-vector and
 // retargeting tasks solved by Levenberg–Marquardt, the clap solved by IK,
 // and clips retargeted from another skeleton's joint positions.
+import { ENUM_NAMES, enumCodes } from './abi.js';
 import { createBoundedCache } from './bounded-cache.js';
-import { checkHeight } from './body-api.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 import {
   checkArrayLike,
@@ -14,21 +14,13 @@ import {
   readNumbers,
 } from './validate.js';
 
-export const IK_DOF = 3 + 3 * JOINT_COUNT;
-export const MAX_PAIRS = 32;
-export const MAX_TASKS = 8;
-export const MAX_ROWS = 6 * MAX_PAIRS;
 const POSE = 4 * JOINT_COUNT;
-const POSE_DOUBLES = 3 + POSE;
 const SOURCE_STRIDE = 3 * JOINT_COUNT;
-const RESULT_DOUBLES = 10;
-const STATUS_NOT_CONVERGED = 6;
 const WORKSPACE_CACHE = 4; // heights whose solver workspace is kept
 
-export const HUBER_MODES = ['off', 'component', 'norm'];
-export const STOP_REASONS = ['cost', 'gradient', 'step', 'lambda', 'iterations'];
+const HUBER_MODES = ENUM_NAMES.huber;
 // Named points of the hand a task can use as a link or origin.
-export const MARKERS = ['left_palm', 'right_palm', 'left_thumb', 'right_thumb'];
+const MARKERS = ENUM_NAMES.marker;
 
 export const IK_DEFAULTS = Object.freeze({
   maxIterations: 100,
@@ -42,14 +34,6 @@ export const IK_DEFAULTS = Object.freeze({
   decreaseTolerance: 1e-6,
 });
 const OPTION_KEYS = Object.keys(IK_DEFAULTS);
-
-export const CLAP_DEFAULTS = Object.freeze({
-  separation: 0.17,
-  chestForward: 0.17,
-  chestDrop: 0.03,
-  chestWeight: 0.5,
-  referenceWeight: 0.02,
-});
 
 export const RETARGET_DEFAULTS = Object.freeze({
   targetScale: 1,
@@ -79,26 +63,73 @@ function jointIndex(name, value, { allowWorld = false } = {}) {
   throw new TypeError(`${name} must be a joint name or index, got ${describe(value)}`);
 }
 
+// The core's numbers the solver's flat entries need, by name.
+function ikLayout(core) {
+  const n = (name) => core.n(name);
+  const stopCodes = enumCodes(core.abi, 'ikStop');
+  const stops = [];
+  for (const [name, code] of Object.entries(stopCodes)) stops[code] = name;
+  const optionSlot = (key) =>
+    n(`KB_IK_OPTION_${key.replace(/[A-Z]/g, (m) => '_' + m).toUpperCase()}`);
+  return {
+    dof: n('KB_IK_DOF'),
+    poseDoubles: n('KB_IK_POSE_DOUBLES'),
+    maxPairs: n('KB_IK_MAX_PAIRS'),
+    maxTasks: n('KB_IK_MAX_TASKS'),
+    maxRows: n('KB_IK_MAX_ROWS'),
+    resultDoubles: n('KB_IK_RESULT_DOUBLES'),
+    optionDoubles: n('KB_IK_OPTIONS_DOUBLES'),
+    optionSlots: Object.fromEntries(OPTION_KEYS.map((key) => [key, optionSlot(key)])),
+    clapDoubles: n('KB_CLAP_OPTIONS_DOUBLES'),
+    clapSlots: {
+      separation: n('KB_CLAP_OPTION_SEPARATION'),
+      chestForward: n('KB_CLAP_OPTION_CHEST_FORWARD'),
+      chestDrop: n('KB_CLAP_OPTION_CHEST_DROP'),
+      chestWeight: n('KB_CLAP_OPTION_CHEST_WEIGHT'),
+      referenceWeight: n('KB_CLAP_OPTION_REFERENCE_WEIGHT'),
+    },
+    notConverged: n('KB_ERR_NOT_CONVERGED'),
+    frameVector: n('KB_IK_TASK_FRAME_VECTOR'),
+    retarget: n('KB_IK_TASK_RETARGET'),
+    fvHeader: n('KB_IK_FV_HEADER'),
+    fvPair: n('KB_IK_FV_PAIR'),
+    rtHeader: n('KB_IK_RT_HEADER'),
+    rtPair: n('KB_IK_RT_PAIR'),
+    huber: enumCodes(core.abi, 'huber'),
+    marker: enumCodes(core.abi, 'marker'),
+    stops,
+    result: (key) => n(`KB_IK_RESULT_${key}`),
+  };
+}
+
 export function createIkApi(core, base) {
   const fn = core.fn;
+  const L = ikLayout(core);
+  const IK_DOF = L.dof;
+  const MAX_PAIRS = L.maxPairs;
+  const MAX_TASKS = L.maxTasks;
+  const MAX_ROWS = L.maxRows;
+  const POSE_DOUBLES = L.poseDoubles;
+  const RESULT_DOUBLES = L.resultDoubles;
   const workspaces = createBoundedCache(
     WORKSPACE_CACHE,
     (height) => {
-      const ptr = core.alloc(fn._kb_sizeof_ik_workspace(), 'an IK workspace');
+      const ptr = core.alloc(core.n('sizeof.ik_workspace'), 'an IK workspace');
       const status = fn._kb_ik_workspace_init(ptr, height);
-      if (status !== 0) core.free(ptr);
+      if (status !== core.OK) core.free(ptr);
       core.check(status, 'IK workspace');
       return ptr;
     },
     (ptr) => core.free(ptr),
   );
   // Buffers in the heap, allocated once: tasks, poses, rows, mask, result.
-  const taskCapacity = 1 + 2 * MAX_TASKS * (6 + SOURCE_STRIDE + MAX_PAIRS * 13);
+  const taskCapacity =
+    1 + MAX_TASKS * (L.fvHeader + MAX_PAIRS * L.fvPair + L.rtHeader + MAX_PAIRS * L.rtPair);
   const tasksBuf = core.alloc(taskCapacity * 8);
   const poseBuf = core.alloc(POSE_DOUBLES * 8);
   const referenceBuf = core.alloc(POSE_DOUBLES * 8);
   const previousBuf = core.alloc(POSE_DOUBLES * 8);
-  const optionsBuf = core.alloc(OPTION_KEYS.length * 8);
+  const optionsBuf = core.alloc(Math.max(L.optionDoubles, L.clapDoubles) * 8);
   const resultBuf = core.alloc(RESULT_DOUBLES * 8);
   const residualBuf = core.alloc(MAX_ROWS * 8);
   const jacobianBuf = core.alloc(MAX_ROWS * IK_DOF * 8);
@@ -111,8 +142,16 @@ export function createIkApi(core, base) {
   const markerBuf = core.alloc(4 * 8);
   const stepBuf = core.alloc(IK_DOF * 8);
 
-  function workspaceFor(height = 1.75) {
-    return workspaces.get(checkHeight(height));
+  // The clap solve's defaults, from the core (kb_clap_solve_default_options
+  // fills the struct whose fields are the KB_CLAP_OPTION_* slots).
+  fn._kb_clap_solve_default_options(optionsBuf);
+  const clapView = core.doubles(optionsBuf, L.clapDoubles);
+  const CLAP_DEFAULTS = Object.freeze(
+    Object.fromEntries(Object.entries(L.clapSlots).map(([key, slot]) => [key, clapView[slot]])),
+  );
+
+  function workspaceFor(height = base.defaults.height) {
+    return workspaces.get(base.checkHeight(height));
   }
 
   // A point fixed to the body: a joint (name or index), a hand marker name,
@@ -125,7 +164,7 @@ export function createIkApi(core, base) {
       );
     }
     if (typeof value === 'string' && MARKERS.includes(value)) {
-      core.check(fn._kb_ik_marker_flat(workspace, MARKERS.indexOf(value), markerBuf), 'marker');
+      core.check(fn._kb_ik_marker_flat(workspace, L.marker[value], markerBuf), 'marker');
       return Array.from(core.doubles(markerBuf, 4));
     }
     if (typeof value === 'object' && !Array.isArray(value)) {
@@ -144,7 +183,7 @@ export function createIkApi(core, base) {
 
   function encodeFrameVector(task, at, out, workspace) {
     const name = `tasks[${at.index}]`;
-    const pairs = checkPairs(name, task.pairs);
+    const pairs = checkPairs(name, task.pairs, MAX_PAIRS);
     const huber = checkOneOf(`${name}.huber`, task.huber ?? 'off', HUBER_MODES);
     const huberDelta = task.huberDelta ?? 1;
     if (huber !== 'off') checkNumber(`${name}.huberDelta`, huberDelta, { min: 0, minOpen: true });
@@ -160,7 +199,8 @@ export function createIkApi(core, base) {
         );
       }
     }
-    out.push(1, pairs.length, task.directionOnly ? 1 : 0, HUBER_MODES.indexOf(huber), huberDelta);
+    const start = out.length;
+    out.push(L.frameVector, pairs.length, task.directionOnly ? 1 : 0, L.huber[huber], huberDelta);
     out.push(gateStart > gateFull ? 1 : 0, gateStart, gateFull);
     pairs.forEach((pair, i) => {
       const p = `${name}.pairs[${i}]`;
@@ -171,15 +211,27 @@ export function createIkApi(core, base) {
       out.push(checkNumber(`${p}.scale`, pair.scale ?? 1));
       out.push(checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
     });
+    checkEncoded(out.length - start, L.fvHeader + pairs.length * L.fvPair, 'frame-vector');
+  }
+
+  // An encoding of another length than the core's header and pair sizes
+  // is a library defect, not a user's error.
+  function checkEncoded(length, expected, kind) {
+    if (length !== expected) {
+      throw new Error(
+        `kblend: ${kind} task encoded as ${length} doubles, the core reads ${expected}`,
+      );
+    }
   }
 
   function encodeRetarget(task, at, out) {
     const name = `tasks[${at.index}]`;
-    const pairs = checkPairs(name, task.pairs);
+    const pairs = checkPairs(name, task.pairs, MAX_PAIRS);
     const targets = checkArrayLike(`${name}.targets`, task.targets, SOURCE_STRIDE);
     const rows = task.directionRows ?? 1;
     checkOneOf(`${name}.directionRows`, rows, [1, 3]);
-    out.push(2, pairs.length);
+    const start = out.length;
+    out.push(L.retarget, pairs.length);
     out.push(checkNumber(`${name}.targetScale`, task.targetScale ?? 1, { min: 0, minOpen: true }));
     out.push(checkNumber(`${name}.weightPosition`, task.weightPosition ?? 1, { min: 0 }));
     out.push(checkNumber(`${name}.weightDirection`, task.weightDirection ?? 1, { min: 0 }));
@@ -198,6 +250,7 @@ export function createIkApi(core, base) {
         );
       out.push(joint, origin, checkNumber(`${p}.weight`, pair.weight ?? 1, { min: 0 }));
     });
+    checkEncoded(out.length - start, L.rtHeader + pairs.length * L.rtPair, 'retargeting');
   }
 
   // Encodes a task list into the heap and hands it to the workspace.
@@ -209,14 +262,14 @@ export function createIkApi(core, base) {
     }
     const kinds = { frameVector: 0, retarget: 0 };
     const out = [tasks.length];
-    tasks.forEach((task, index) => {
-      checkOptions(`tasks[${index}]`, task);
+    for (let index = 0; index < tasks.length; index++) {
+      const task = checkOptions(`tasks[${index}]`, tasks[index] ?? null);
       const type = checkOneOf(`tasks[${index}].type`, task.type, ['frameVector', 'retarget']);
       if (++kinds[type] > MAX_TASKS)
         throw new RangeError(`tasks: at most ${MAX_TASKS} ${type} tasks, got more`);
       if (type === 'frameVector') encodeFrameVector(task, { index }, out, workspace);
       else encodeRetarget(task, { index }, out);
-    });
+    }
     core.doubles(tasksBuf, out.length).set(out);
     core.check(fn._kb_ik_set_tasks_flat(workspace, tasksBuf, out.length), 'IK tasks');
   }
@@ -262,23 +315,25 @@ export function createIkApi(core, base) {
         `options need 0 < lambdaMin ≤ lambda0 ≤ lambdaMax, got ${o.lambdaMin}, ${o.lambda0}, ${o.lambdaMax}`,
       );
     }
-    core.doubles(optionsBuf, OPTION_KEYS.length).set(OPTION_KEYS.map((k) => o[k]));
+    const view = core.doubles(optionsBuf, L.optionDoubles);
+    for (const key of OPTION_KEYS) view[L.optionSlots[key]] = o[key];
     return optionsBuf;
   }
 
   function readResult(status) {
     const r = core.doubles(resultBuf, RESULT_DOUBLES);
+    const at = (key) => r[L.result(key)];
     return {
-      iterations: r[0],
-      accepted: r[1],
-      rejected: r[2],
-      initialCost: r[3],
-      cost: r[4],
-      lambda: r[5],
-      gradient: r[6],
-      stop: STOP_REASONS[r[7]],
-      converged: r[8] === 1,
-      reached: r[9] === 1,
+      iterations: at('ITERATIONS'),
+      accepted: at('ACCEPTED'),
+      rejected: at('REJECTED'),
+      initialCost: at('INITIAL_COST'),
+      cost: at('COST'),
+      lambda: at('LAMBDA'),
+      gradient: at('GRADIENT'),
+      stop: L.stops[at('STOP')],
+      converged: at('CONVERGED') === 1,
+      reached: at('REACHED') === 1,
       status: core.statusText(status),
     };
   }
@@ -319,7 +374,7 @@ export function createIkApi(core, base) {
       optionsPtr,
       resultBuf,
     );
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveIK');
+    if (status !== core.OK && status !== L.notConverged) core.check(status, 'solveIK');
     const pose = core.doubles(poseBuf, POSE_DOUBLES);
     return {
       pose: Float32Array.from(pose.subarray(3)),
@@ -330,7 +385,14 @@ export function createIkApi(core, base) {
 
   // Residual and Jacobian rows of one task at a pose (rows × KB_IK_DOF,
   // row-major), as the solver sees them: for checks and plots.
-  function taskRows(task, { pose = base.idlePose(), root, mask, dofMask, height } = {}) {
+  function taskRows(task, options) {
+    const {
+      pose = base.idlePose(),
+      root,
+      mask,
+      dofMask,
+      height,
+    } = checkOptions('options', options);
     const workspace = workspaceFor(height);
     loadTasks([task], workspace);
     writePose(poseBuf, 'pose', pose, root);
@@ -363,11 +425,10 @@ export function createIkApi(core, base) {
     checkNumber('options.chestWeight', o.chestWeight, { min: 0 });
     checkNumber('options.referenceWeight', o.referenceWeight, { min: 0 });
     const workspace = workspaceFor(o.height);
-    core
-      .doubles(optionsBuf, 5)
-      .set([o.separation, o.chestForward, o.chestDrop, o.chestWeight, o.referenceWeight]);
+    const view = core.doubles(optionsBuf, L.clapDoubles);
+    for (const [key, slot] of Object.entries(L.clapSlots)) view[slot] = o[key];
     const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
-    if (status !== 0 && status !== STATUS_NOT_CONVERGED) core.check(status, 'solveClap');
+    if (status !== core.OK && status !== L.notConverged) core.check(status, 'solveClap');
     const pose = core.floats(floatOut, POSE).slice();
     const result = readResult(status);
     const report = base.validateClap(pose, { height: o.height });
@@ -385,6 +446,7 @@ export function createIkApi(core, base) {
   // Segments from each driven joint to its nearest driven ancestor; the
   // pelvis (when driven) is tied to the world origin, which places the root.
   function defaultRetargetPairs(driven) {
+    checkDriven(driven);
     const pairs = [];
     for (let j = 0; j < JOINT_COUNT; j++) {
       if (!driven[j]) continue;
@@ -402,11 +464,7 @@ export function createIkApi(core, base) {
   function retargetClip(request) {
     const r = { ...RETARGET_DEFAULTS, ...checkOptions('retargetClip request', request) };
     const { positions, driven = new Array(JOINT_COUNT).fill(true) } = r;
-    if (!driven || driven.length !== JOINT_COUNT) {
-      throw new TypeError(
-        `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
-      );
-    }
+    checkDriven(driven);
     const hasLength = positions && typeof positions.length === 'number';
     if (!hasLength || positions.length === 0 || positions.length % SOURCE_STRIDE !== 0) {
       throw new TypeError(
@@ -422,7 +480,7 @@ export function createIkApi(core, base) {
     checkNumber('referenceWeight', r.referenceWeight, { min: 0 });
     checkNumber('previousWeight', r.previousWeight, { min: 0 });
     const pairs = r.pairs ?? defaultRetargetPairs(driven);
-    checkPairs('retargetClip', pairs);
+    checkPairs('retargetClip', pairs, MAX_PAIRS);
     const workspace = workspaceFor(r.height);
     const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
     const weightView = core.doubles(pairWeightsBuf, pairs.length);
@@ -522,12 +580,23 @@ export function createIkApi(core, base) {
     applyStep,
     defaultRetargetPairs,
     ikDefaults: IK_DEFAULTS,
+    clapDefaults: CLAP_DEFAULTS,
   };
+}
+
+// 22 flags, one per joint: which joints a clip drives.
+function checkDriven(driven) {
+  const ok = Array.isArray(driven) || (ArrayBuffer.isView(driven) && !(driven instanceof DataView));
+  if (!ok || driven.length !== JOINT_COUNT) {
+    throw new TypeError(
+      `driven must be ${JOINT_COUNT} booleans (one per joint), got ${describe(driven)}`,
+    );
+  }
 }
 
 // An array of 1 … MAX_PAIRS pairs, each present (a sparse array's holes
 // would otherwise leave the previous call's pairs in the buffer).
-function checkPairs(name, pairs) {
+function checkPairs(name, pairs, MAX_PAIRS) {
   if (!Array.isArray(pairs) || pairs.length === 0 || pairs.length > MAX_PAIRS) {
     throw new RangeError(
       `${name}.pairs must be an array of 1 to ${MAX_PAIRS} pairs, got ${describe(pairs)}`,

@@ -4,7 +4,7 @@
 import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
-export { COMPARISON_METHODS } from './comparison.js';
+export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export type * from './ik.js';
@@ -83,11 +83,11 @@ export interface KliResult {
 }
 
 export interface FilterOptions {
-  /** Deadband ε, rad, in [0, π] (default 0.0005). */
+  /** Deadband ε, rad, in kb.limits.epsilon (default kb.defaults.epsilon). */
   epsilon?: number;
-  /** Follow rate λ > 0, 1/s; Infinity: a pure gate (default 18). */
+  /** Follow rate λ, 1/s, in kb.limits.lambda, or Infinity: a pure gate (default 18). */
   lambda?: number;
-  /** dt is clamped to [0, dtMax] (default 1/30 s). */
+  /** dt is clamped to [0, dtMax]; dtMax in kb.limits.dtMax (default 1/30 s). */
   dtMax?: number;
   follower?: 'exp' | 'kli';
   /** Joints filtered per step (default 1). */
@@ -131,6 +131,7 @@ export interface GestureData {
 
 /** Whole poses at seconds, e.g. a retargeted clip. */
 export interface Track {
+  /** Seconds, increasing (as float32). */
   times: ArrayLike<number>;
   /** times.length · 88 numbers. */
   rotations: ArrayLike<number>;
@@ -138,6 +139,104 @@ export interface Track {
   period?: number;
   /** 22 flags: joints the track drives (default all). */
   mask?: ArrayLike<number>;
+  /** Root translation per key, m: times.length · 3 numbers (default none: [0, 0, 0]). */
+  root?: ArrayLike<number>;
+}
+
+/** Every tunable's default (SPEC §4–§7), from the core's header. */
+export interface Defaults {
+  readonly gesture: string;
+  readonly attack: number;
+  readonly release: number;
+  readonly epsilon: number;
+  readonly lambda: number;
+  readonly dtMax: number;
+  readonly duration: number;
+  readonly fps: number;
+  readonly jitter: number;
+  readonly seed: number;
+  readonly apose: number;
+  readonly height: number;
+  readonly attackSeconds: number;
+  readonly releaseSeconds: number;
+  readonly kliRate: number;
+  readonly kliStep: number;
+  readonly kliEpsilon: number;
+  readonly kliMaxSteps: number;
+  readonly shape: 'smoothstep' | 'kli';
+  readonly order: 'kblend' | 'seed' | 'naive-euler';
+  readonly follower: 'exp' | 'kli';
+}
+
+/** An inclusive range of a numeric tunable; every value in it is one the core accepts. */
+export interface Limit {
+  readonly min: number;
+  readonly max: number;
+  /** Present (true) for integer tunables. */
+  readonly integer?: true;
+}
+
+export type LimitName =
+  | 'attack'
+  | 'release'
+  | 'epsilon'
+  | 'lambda'
+  | 'dtMax'
+  | 'duration'
+  | 'fps'
+  | 'jitter'
+  | 'seed'
+  | 'apose'
+  | 'height'
+  | 'attackSeconds'
+  | 'releaseSeconds'
+  | 'kliRate'
+  | 'kliStep'
+  | 'kliEpsilon'
+  | 'kliMaxSteps'
+  | 'batchPairs';
+
+/** Palm centre, palm normal, thumb tip and thumb direction of one hand, world frame. */
+export interface HandMarkersWorld {
+  palmCentre: [number, number, number];
+  palmNormal: [number, number, number];
+  thumbTip: [number, number, number];
+  thumbDirection: [number, number, number];
+}
+
+/**
+ * What a displayed frame needs (preview.evaluateFrame): one pose evaluation
+ * and, when fk, clap or markers is asked, one forward-kinematics pass.
+ * Every array is a fresh copy, the caller's to keep.
+ */
+export interface PreviewFrame {
+  /** t clamped to [0, duration], s. */
+  time: number;
+  /** Local rotations, 88 numbers (as evaluate(t)). */
+  pose: Float32Array;
+  /** Root translation at t, m ([0, 0, 0] without root motion). */
+  root: Float32Array;
+  /** Envelope value E(t / duration) with the preview's attack and release. */
+  envelope: number;
+  /** Joints whose rotation changed at this frame (as preview.changed). */
+  changed: number;
+  /** With fk: world positions (66) of the pose moved by root. */
+  positions?: Float32Array;
+  /** With fk: world rotations (88). */
+  rotations?: Float32Array;
+  /** With clap: the clap report of the pose (as validateClap returns it). */
+  clap?: ClapReport;
+  /** With markers: both hands' markers in the world. */
+  markers?: { left: HandMarkersWorld; right: HandMarkersWorld };
+}
+
+export interface EvaluateFrameOptions {
+  /** World positions and rotations (default false). */
+  fk?: boolean;
+  /** The clap report (default false). */
+  clap?: boolean;
+  /** The hand markers in the world (default false). */
+  markers?: boolean;
 }
 
 export interface PreviewOptions extends EnvelopeOptions {
@@ -149,32 +248,46 @@ export interface PreviewOptions extends EnvelopeOptions {
   lambda?: number;
   dtMax?: number;
   follower?: 'exp' | 'kli';
-  /** Clip length, s, in [0.1, 600] (default: the gesture's). */
+  /** Clip length, s, in kb.limits.duration (default: the gesture's or the track's). */
   duration?: number;
-  /** Frame grid, 1–240 (default 30). */
+  /** Frame grid, in kb.limits.fps (default 30). */
   fps?: number;
-  /** Seeded target noise amplitude σ, rad, in [0, 0.5] (default 0). */
+  /** Seeded target noise amplitude σ, rad, in kb.limits.jitter (default 0). */
   jitter?: number;
-  /** Integer in [0, 16777215] (default 1). */
+  /** Integer in kb.limits.seed (default 1). */
   seed?: number;
-  /** Idle A-pose angle, rad, in [0, π/2] (default 1.18). */
+  /** Idle A-pose angle, rad, in kb.limits.apose (default 1.18). */
   apose?: number;
+  /** Body height for FK, the clap check and markers in evaluateFrame, m (default 1.75). */
+  height?: number;
   shape?: 'smoothstep' | 'kli';
   /** 'kblend' (filter the target, blend last), 'seed' (blend, then filter), 'naive-euler'. */
   order?: 'kblend' | 'seed' | 'naive-euler';
 }
 
+/** After dispose() every method and getter throws an Error saying so. */
 export interface Preview {
   readonly options: Readonly<PreviewOptions & { gesture: string; duration: number }>;
   readonly gesture: Gesture | null;
   readonly duration: number;
   readonly fps: number;
   readonly frameCount: number;
+  /** True when the track gave root motion. */
+  readonly hasRoot: boolean;
   /** Joints whose rotation changed at the frame last evaluated. */
   readonly changed: number;
   /** Local rotations at time t (clamped to [0, duration]). */
   evaluate(t: number): Float32Array;
-  evaluateInto<T extends Float32Array>(t: number, out: T): T;
+  /** The pose into out (length ≥ 88); rootOut (length ≥ 3) gets the root translation. */
+  evaluateInto<T extends Float32Array | Float64Array>(
+    t: number,
+    out: T,
+    rootOut?: Float32Array | Float64Array,
+  ): T;
+  /** Everything a displayed frame needs from one pass (see PreviewFrame). */
+  evaluateFrame(t: number, options?: EvaluateFrameOptions): PreviewFrame;
+  /** Root translation at t, m: the track's per-key roots sampled on the frame grid like the poses. */
+  root(t: number): [number, number, number];
   frame(k: number): Float32Array;
   frameTime(k: number): number;
   dispose(): void;
@@ -198,7 +311,7 @@ export interface ClapReport {
   };
 }
 
-/** n SLERP pairs living in the core's heap (no copies per call). */
+/** n SLERP pairs living in the core's heap (no copies per call); after dispose() the views are empty and the methods throw. */
 export interface SlerpBatch {
   readonly count: number;
   readonly a: Float32Array;
@@ -206,7 +319,7 @@ export interface SlerpBatch {
   readonly u: Float32Array;
   readonly out: Float32Array;
   slerp(): Float32Array;
-  /** Polynomial kernel, SIMD; the same accuracy bar (1e-5 rad). */
+  /** Polynomial kernel, SIMD; the same accuracy bar (1e-5 rad). n in kb.limits.batchPairs (fits the heap). */
   slerpFast(): Float32Array;
   dispose(): void;
 }
@@ -218,6 +331,15 @@ export interface KBlend extends IkApi, ComparisonApi {
     attack: number;
     release: number;
   };
+  /**
+   * The attack + release ≤ 1 rule: the value not `moved` gives way (both
+   * shrink in proportion without `moved`); `decimals` rounds the result.
+   */
+  fitAttackRelease(
+    attack: number,
+    release: number,
+    options?: { moved?: 'attack' | 'release'; decimals?: number },
+  ): { attack: number; release: number; adjusted: boolean };
   slerp(a: Quat, b: Quat, u: number): Float32Array;
   geodesicAngle(a: Quat, b: Quat): number;
   quatFromEuler(euler: ArrayLike<number>): Float32Array;
@@ -257,15 +379,29 @@ export interface KBlend extends IkApi, ComparisonApi {
     >
   >;
   createPreview(options?: PreviewOptions): Preview;
+  /** A gesture keyframe as a whole pose: named joints from their Euler degrees, the rest at idle. */
+  keyframePose(
+    keyframe: { rotations: Partial<Record<JointName, ArrayLike<number>>> },
+    apose?: number,
+  ): Float32Array;
   readonly gestureNames: readonly string[];
   getGesture(name: string): Gesture;
   parseGesture(data: unknown, file?: string): Gesture;
-  readonly defaults: Readonly<PreviewOptions>;
+  /** A gesture file's JSON text; a key given twice is refused. */
+  parseGestureJson(text: string, file?: string): Gesture;
+  /** Every tunable's default, from the core's header; frozen. */
+  readonly defaults: Defaults;
+  /** { min, max } of every numeric tunable, from the core's header; frozen. */
+  readonly limits: Readonly<Record<LimitName, Limit>>;
+  /** The core's ABI table: status codes, enum values, layouts, sizes by name; frozen. */
+  readonly abi: Readonly<Record<string, number>>;
   statusText(status: number): string;
+  /** The heap's size and the largest block it can still give, bytes. */
+  heap(): { size: number; largestFree: number };
 }
 
 export function loadKBlend(options?: { wasmBinary?: ArrayBuffer | Uint8Array }): Promise<KBlend>;
-export const PREVIEW_DEFAULTS: Readonly<PreviewOptions>;
 export const gestureNames: readonly string[];
 export function getGesture(name: string): Gesture;
 export function parseGesture(data: unknown, file?: string): Gesture;
+export function parseGestureJson(text: string, file?: string): Gesture;

@@ -1,16 +1,19 @@
 // kblend's JS library: loadKBlend() → the API object over the WASM core.
 // Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
+import { buildDefaults } from './abi.js';
 import { createBodyApi } from './body-api.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
-import { createEnvelopeApi, fitAttackRelease } from './envelope-api.js';
+import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
 import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
-import { PREVIEW_DEFAULTS, createPreviewApi } from './preview.js';
+import { createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
+import { checkSkeleton } from './skeleton-names.js';
+import { checkNumber } from './validate.js';
 
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
@@ -19,39 +22,41 @@ export { ORDERS, SHAPES } from './preview.js';
 export { multiplyQuat, rotateVector } from './quaternion-math.js';
 export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 
-export {
-  PREVIEW_DEFAULTS,
-  fitAttackRelease,
-  gestureNames,
-  getGesture,
-  parseGesture,
-  parseGestureJson,
-};
+export { gestureNames, getGesture, parseGesture, parseGestureJson };
+
+// The gesture a preview plays when none is given.
+const DEFAULT_GESTURE = 'clap';
 
 // options.wasmBinary: the module's bytes, when the caller has them already.
 export async function loadKBlend(options = {}) {
   const core = await loadCore(options);
+  checkSkeleton(core);
+  const defaults = buildDefaults(core.abi, DEFAULT_GESTURE);
   const scratch = createScratch(core);
   const rotation = createRotationApi(core, scratch);
-  const body = createBodyApi(core, scratch);
+  const body = createBodyApi(core, scratch, defaults);
   const kb = {
     ...rotation,
-    ...createEnvelopeApi(core, scratch),
-    ...createFilterApi(core),
-    ...createKliApi(core, scratch),
+    ...createEnvelopeApi(core, scratch, defaults),
+    ...createFilterApi(core, defaults),
+    ...createKliApi(core, scratch, defaults),
     ...body.api,
-    ...createPreviewApi(core, rotation, body.api),
-    fitAttackRelease,
+    ...createPreviewApi(core, rotation, body.api, body, defaults),
     gestureNames,
     getGesture,
     parseGesture,
     parseGestureJson,
-    defaults: PREVIEW_DEFAULTS,
-    statusText: (status) => core.statusText(status),
+    defaults,
+    limits: core.limits,
+    abi: core.abi,
+    statusText(status) {
+      checkNumber('status', status, { min: 0, max: 2 ** 31 - 1, integer: true });
+      return core.statusText(status);
+    },
     // The heap's size and the largest block it can still give, bytes.
     heap: () => ({ size: core.heapBytes, largestFree: core.largestFreeBlock() }),
   };
-  Object.assign(kb, createIkApi(core, kb));
+  Object.assign(kb, createIkApi(core, { ...kb, checkHeight: body.checkHeight }));
   Object.assign(kb, createComparisonApi(kb));
   return kb;
 }

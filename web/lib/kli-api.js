@@ -1,25 +1,40 @@
 // Kuramoto–Lohe interpolation: integrated (Euler, RK4) and closed form.
-import { checkNumber, checkOneOf, checkOptions, checkQuat } from './validate.js';
+import { ENUM_NAMES, enumCodes } from './abi.js';
+import { checkNumber, checkOneOf, checkOptions, checkQuat, checkTunable } from './validate.js';
 
-const METHODS = ['rk4', 'euler'];
+// Without maxSteps, enough steps for t = 1000 s, at most kb.limits.kliMaxSteps.max.
+const DEFAULT_HORIZON = 1000;
 
-export function createKliApi(core, scratch) {
+export function createKliApi(core, scratch, defaults) {
   const { p: pBuf, r: rBuf, result } = scratch;
   const fn = core.fn;
+  const { limits } = core;
+  const methodCodes = enumCodes(core.abi, 'kliMethod');
+  const slot = {
+    tStop: core.n('KB_KLI_SLOT_T_STOP'),
+    steps: core.n('KB_KLI_SLOT_STEPS'),
+    q: core.n('KB_KLI_SLOT_Q'),
+    converged: core.n('KB_KLI_SLOT_CONVERGED'),
+  };
 
   function kli(p, r, options) {
     const o = checkOptions('options', options);
-    const { rate = 1, step = 0.01, epsilon = 1e-5, method = 'rk4', shortestPath = true } = o;
-    checkQuat('p', p);
-    checkQuat('r', r);
-    checkNumber('rate', rate, { min: 0, minOpen: true });
-    checkNumber('step', step, { min: 0, minOpen: true });
-    checkNumber('epsilon', epsilon, { min: 0, minOpen: true });
-    checkOneOf('method', method, METHODS);
-    const maxSteps = o.maxSteps ?? Math.min(1e7, Math.ceil(1000 / (rate * step)));
-    checkNumber('maxSteps', maxSteps, { min: 0, max: 1e8, integer: true });
-    pBuf.view.set(p);
-    rBuf.view.set(r);
+    const {
+      rate = defaults.kliRate,
+      step = defaults.kliStep,
+      epsilon = defaults.kliEpsilon,
+      method = 'rk4',
+      shortestPath = true,
+    } = o;
+    checkQuat('p', p, pBuf.view);
+    checkQuat('r', r, rBuf.view);
+    checkTunable(limits, 'kliRate', rate, 'rate');
+    checkTunable(limits, 'kliStep', step, 'step');
+    checkTunable(limits, 'kliEpsilon', epsilon, 'epsilon');
+    checkOneOf('method', method, ENUM_NAMES.kliMethod);
+    const cap = limits.kliMaxSteps.max;
+    const maxSteps = o.maxSteps ?? Math.min(cap, Math.ceil(DEFAULT_HORIZON / (rate * step)));
+    checkTunable(limits, 'kliMaxSteps', maxSteps, 'maxSteps');
     core.check(
       fn._kb_kli_flat(
         pBuf.ptr,
@@ -27,7 +42,7 @@ export function createKliApi(core, scratch) {
         rate,
         step,
         epsilon,
-        METHODS.indexOf(method),
+        methodCodes[method],
         shortestPath ? 1 : 0,
         maxSteps,
         result.ptr,
@@ -36,22 +51,20 @@ export function createKliApi(core, scratch) {
     );
     const v = result.view;
     return {
-      tStop: v[0],
-      steps: v[1],
-      q: Float64Array.from(v.subarray(2, 6)),
-      converged: v[6] === 1,
+      tStop: v[slot.tStop],
+      steps: v[slot.steps],
+      q: Float64Array.from(v.subarray(slot.q, slot.q + 4)),
+      converged: v[slot.converged] === 1,
     };
   }
 
   // The closed-form state at time t: slerp(p, r, u(t)).
   function kliAt(p, r, t, options) {
-    const { rate = 1, shortestPath = true } = checkOptions('options', options);
-    checkQuat('p', p);
-    checkQuat('r', r);
+    const { rate = defaults.kliRate, shortestPath = true } = checkOptions('options', options);
+    checkQuat('p', p, pBuf.view);
+    checkQuat('r', r, rBuf.view);
     checkNumber('t', t, { min: 0 });
-    checkNumber('rate', rate, { min: 0, minOpen: true });
-    pBuf.view.set(p);
-    rBuf.view.set(r);
+    checkTunable(limits, 'kliRate', rate, 'rate');
     core.check(
       fn._kb_kli_at(pBuf.ptr, rBuf.ptr, t, rate, shortestPath ? 1 : 0, result.ptr),
       'kliAt',
@@ -62,7 +75,7 @@ export function createKliApi(core, scratch) {
   // SLERP weight u(t) of the closed form for an S³ start angle θ0.
   function kliWeight(theta0, rate, t) {
     checkNumber('theta0', theta0, { min: 0, max: Math.PI });
-    checkNumber('rate', rate, { min: 0, minOpen: true });
+    checkTunable(limits, 'kliRate', rate, 'rate');
     checkNumber('t', t, { min: 0 });
     return fn._kb_kli_weight(theta0, rate, t);
   }

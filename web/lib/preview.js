@@ -1,49 +1,28 @@
 // A gesture preview: the core's pipeline (target track → jitter → deadband
 // filter → envelope blend from idle) for one gesture and one set of tuning
 // values. The pose at time t is a pure function of t and the options.
-import {
-  DEFAULT_APOSE,
-  DEFAULT_HEIGHT,
-  checkHeight,
-  handMarkersWorld,
-  readClapReport,
-} from './body-api.js';
-import { DEFAULT_ATTACK, DEFAULT_RELEASE } from './envelope-api.js';
-import { FILTER_DEFAULTS, FOLLOWERS, checkFilterOptions } from './filter-api.js';
+import { ENUM_NAMES, enumCodes } from './abi.js';
+import { handMarkersWorld } from './body-api.js';
+import { checkFilterOptions } from './filter-api.js';
 import { getGesture, parseGesture } from './gestures.js';
 import { createOwnedBlock, disposedError } from './memory.js';
-import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
 import { createRootTrack } from './root-track.js';
+import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
 import {
   checkNumber,
   checkOneOf,
   checkOptions,
   checkRatios,
+  checkTunable,
   describe,
   readNumbers,
 } from './validate.js';
 
-export const SHAPES = Object.freeze(['smoothstep', 'kli']);
-export const ORDERS = Object.freeze(['kblend', 'seed', 'naive-euler']);
-export const MAX_SEED = 16777215; // exact in the float32 parameter block
-
-export const PREVIEW_DEFAULTS = Object.freeze({
-  gesture: 'clap',
-  attack: DEFAULT_ATTACK,
-  release: DEFAULT_RELEASE,
-  ...FILTER_DEFAULTS,
-  fps: 30,
-  jitter: 0,
-  seed: 1,
-  apose: DEFAULT_APOSE,
-  height: DEFAULT_HEIGHT,
-  shape: 'smoothstep',
-  order: 'kblend',
-});
+export const SHAPES = ENUM_NAMES.shape;
+export const ORDERS = ENUM_NAMES.order;
 
 const DEG = Math.PI / 180;
-const POSE = 4 * JOINT_COUNT;
-const REPORT_FLOATS = 11;
+const POSE = 4 * JOINT_COUNT; // checked against KB_POSE_FLOATS at load
 
 function resolveGesture(gesture) {
   if (typeof gesture === 'string') return getGesture(gesture);
@@ -115,35 +94,63 @@ function checkTrack(track) {
   };
 }
 
-function resolveOptions(options) {
-  const o = { ...PREVIEW_DEFAULTS, ...checkOptions('options', options) };
-  if (options?.track !== undefined) delete o.gesture;
-  checkRatios(o.attack, o.release);
-  checkFilterOptions({
-    epsilon: o.epsilon,
-    lambda: o.lambda,
-    dtMax: o.dtMax,
-    follower: o.follower,
-  });
-  checkNumber('fps', o.fps, { min: 1, max: 240 });
-  checkNumber('jitter', o.jitter, { min: 0, max: 0.5 });
-  checkNumber('seed', o.seed, { min: 0, max: MAX_SEED, integer: true });
-  checkNumber('apose', o.apose, { min: 0, max: Math.PI / 2 });
-  checkHeight(o.height);
+function resolveOptions(options, defaults, limits) {
+  const given = checkOptions('options', options);
+  const o = { ...defaults, ...given };
+  delete o.duration; // the gesture's or the track's unless given
+  if (given.duration !== undefined) o.duration = given.duration;
+  if (given.track !== undefined) delete o.gesture;
+  checkRatios(limits, o.attack, o.release);
+  checkFilterOptions(limits, o);
+  for (const key of ['fps', 'jitter', 'seed', 'apose', 'height']) {
+    checkTunable(limits, key, o[key]);
+  }
   checkOneOf('shape', o.shape, SHAPES);
   checkOneOf('order', o.order, ORDERS);
   return o;
 }
 
-export function createPreviewApi(core, rotationApi, bodyApi, skeletonFor) {
+export function createPreviewApi(core, rotationApi, bodyApi, body, defaults) {
   const fn = core.fn;
+  const limits = core.limits;
+  if (core.n('KB_POSE_FLOATS') !== POSE) throw new Error('kblend: the core has another skeleton');
+  const codes = {
+    shape: enumCodes(core.abi, 'shape'),
+    order: enumCodes(core.abi, 'order'),
+    follower: enumCodes(core.abi, 'follower'),
+  };
+  // The parameter block, slots by name (KB_FLAT_*).
+  const slots = {
+    attack: core.n('KB_FLAT_ATTACK'),
+    release: core.n('KB_FLAT_RELEASE'),
+    duration: core.n('KB_FLAT_DURATION'),
+    fps: core.n('KB_FLAT_FPS'),
+    jitter: core.n('KB_FLAT_JITTER'),
+    seed: core.n('KB_FLAT_SEED'),
+    apose: core.n('KB_FLAT_APOSE'),
+    shape: core.n('KB_FLAT_SHAPE'),
+    order: core.n('KB_FLAT_ORDER'),
+    epsilon: core.n('KB_FLAT_EPSILON'),
+    lambda: core.n('KB_FLAT_LAMBDA'),
+    dtMax: core.n('KB_FLAT_DT_MAX'),
+    follower: core.n('KB_FLAT_FOLLOWER'),
+  };
+  const paramCount = core.n('KB_PREVIEW_FLAT_COUNT');
+  function encodeParams(o) {
+    const params = new Float32Array(paramCount);
+    for (const [key, slot] of Object.entries(slots)) {
+      params[slot] = codes[key] ? codes[key][o[key]] : o[key];
+    }
+    return params;
+  }
+  const env = { core, fn, body, encodeParams };
 
   // A gesture keyframe ({ rotations: { joint: [x, y, z] degrees } }) as a
   // whole pose: the named joints from their Euler angles, every other joint
   // at idle. Also returns the mask of the joints it names.
   function keyframeInto(keyframe, idle, out, at, mask) {
-    checkOptions('keyframe', keyframe);
-    const rotations = checkOptions('keyframe.rotations', keyframe.rotations);
+    checkOptions('keyframe', keyframe ?? null);
+    const rotations = checkOptions('keyframe.rotations', keyframe.rotations ?? null);
     out.set(idle, at);
     for (const name of Object.keys(rotations)) {
       const j = JOINT_NAMES.indexOf(name);
@@ -159,7 +166,7 @@ export function createPreviewApi(core, rotationApi, bodyApi, skeletonFor) {
     }
   }
 
-  function keyframePose(keyframe, apose = DEFAULT_APOSE) {
+  function keyframePose(keyframe, apose = defaults.apose) {
     const pose = new Float32Array(POSE);
     keyframeInto(keyframe, bodyApi.idlePose(apose), pose, 0, null);
     return pose;
@@ -191,7 +198,7 @@ export function createPreviewApi(core, rotationApi, bodyApi, skeletonFor) {
   }
 
   function createPreview(options = {}) {
-    const o = resolveOptions(options);
+    const o = resolveOptions(options, defaults, limits);
     let gesture = null;
     let track;
     if (options.track !== undefined) {
@@ -201,21 +208,23 @@ export function createPreviewApi(core, rotationApi, bodyApi, skeletonFor) {
       gesture = resolveGesture(o.gesture);
       o.duration ??= gesture.duration;
     }
-    checkNumber('duration', o.duration, { min: 0.1, max: 600 });
+    checkTunable(limits, 'duration', o.duration);
     if (gesture) track = gestureTrack(gesture, o);
-    const markers = bodyApi.handMarkers(o.height);
-    return new Preview(core, fn, o, gesture, track, markers);
+    return new Preview(env, o, gesture, track, bodyApi.handMarkers(o.height));
   }
 
   return { createPreview, keyframePose };
 }
 
 // The preview's block in the heap: struct, skeleton, then float buffers.
-function layout(core, fn, keys, owner) {
+function layout(core, paramCount, keys, owner) {
   const align = (n) => (n + 15) & ~15;
-  const structBytes = align(fn._kb_sizeof_preview());
-  const skeletonBytes = align(fn._kb_sizeof_skeleton());
-  const floats = 16 + keys + keys * POSE + POSE + 8 + 1 + 3 + 66 + POSE + 16 + 4;
+  const structBytes = align(core.n('sizeof.preview'));
+  const skeletonBytes = align(core.n('sizeof.skeleton'));
+  const reportFloats = core.n('KB_CLAP_REPORT_FLOATS');
+  const positions = 3 * JOINT_COUNT;
+  const floats =
+    paramCount + keys + keys * POSE + POSE + 8 + 1 + 3 + positions + POSE + reportFloats + 1;
   const block = createOwnedBlock(
     core,
     structBytes + skeletonBytes + 4 * floats,
@@ -232,17 +241,17 @@ function layout(core, fn, keys, owner) {
   return {
     block,
     skeleton,
-    params: take(16),
+    params: take(paramCount),
     times: take(keys),
     rotations: take(keys * POSE),
     out: take(POSE),
     mask: take(8), // 22 bytes of mask, padded
     changed: take(1),
     root: take(3),
-    positions: take(66),
+    positions: take(positions),
     worldRotations: take(POSE),
-    report: take(16),
-    scalar: take(4),
+    report: take(reportFloats),
+    scalar: take(1),
   };
 }
 
@@ -265,37 +274,25 @@ class Preview {
   #rootTrack;
   #markers;
   #out;
+  #readClapReport;
   #changed = 0;
 
-  constructor(core, fn, options, gesture, track, markers) {
+  constructor({ core, fn, body, encodeParams }, options, gesture, track, markers) {
     const keys = track.times.length;
-    const mem = layout(core, fn, keys, this);
+    const params = encodeParams(options);
+    const mem = layout(core, params.length, keys, this);
     this.#core = core;
     this.#fn = fn;
     this.#mem = mem;
     this.#markers = markers;
+    this.#readClapReport = body.readClapReport;
     core.floats(mem.times, keys).set(track.times);
     core.floats(mem.rotations, keys * POSE).set(track.rotations);
     core.u8.fill(1, mem.mask, mem.mask + JOINT_COUNT);
     if (track.mask) core.u8.set(track.mask, mem.mask);
-    const params = [
-      options.attack,
-      options.release,
-      options.duration,
-      options.fps,
-      options.jitter,
-      options.seed,
-      options.apose,
-      SHAPES.indexOf(options.shape),
-      ORDERS.indexOf(options.order),
-      options.epsilon,
-      options.lambda,
-      options.dtMax,
-      FOLLOWERS.indexOf(options.follower),
-    ];
     core.floats(mem.params, params.length).set(params);
     let status = fn._kb_skeleton_init(mem.skeleton, options.height);
-    if (status === 0) {
+    if (status === core.OK) {
       status = fn._kb_preview_init_flat(
         mem.block.ptr,
         mem.params,
@@ -307,10 +304,10 @@ class Preview {
         mem.mask,
       );
     }
-    if (status !== 0) {
+    if (status !== core.OK) {
       mem.block.free();
       throw new RangeError(
-        `createPreview: the gesture track was rejected: ${core.statusText(status)}`,
+        `createPreview: the core refused the preview: ${core.statusText(status)}`,
       );
     }
     this.#out = core.floats(mem.out, POSE);
@@ -407,7 +404,7 @@ class Preview {
       ),
       'forwardKinematics',
     );
-    const positions = core.floats(mem.positions, 66).slice();
+    const positions = core.floats(mem.positions, 3 * JOINT_COUNT).slice();
     const rotations = core.floats(mem.worldRotations, POSE).slice();
     if (fk) Object.assign(frame, { positions, rotations });
     if (clap) frame.clap = this.#clapReport();
@@ -419,11 +416,15 @@ class Preview {
   #clapReport() {
     const mem = this.#mem;
     const fn = this.#fn;
-    const status = fn._kb_clap_check_world_flat
-      ? fn._kb_clap_check_world_flat(mem.skeleton, mem.positions, mem.worldRotations, mem.report)
-      : fn._kb_clap_check_flat(mem.skeleton, mem.out, mem.report);
+    const status = fn._kb_clap_check_world_flat(
+      mem.skeleton,
+      mem.positions,
+      mem.worldRotations,
+      mem.report,
+    );
     this.#core.check(status, 'clap check');
-    return readClapReport(this.#core.floats(mem.report, REPORT_FLOATS));
+    const report = this.#core.floats(mem.report, this.#core.n('KB_CLAP_REPORT_FLOATS'));
+    return this.#readClapReport(report);
   }
 
   // The pose of frame k (0 … frameCount − 1) of the clip's grid.

@@ -1,10 +1,9 @@
 // Quaternion entry points: SLERP (one pair and batches), geodesic angle,
 // Euler conversions. Quaternions are [x, y, z, w], any array-like.
 import { createOwnedBlock, disposedError } from './memory.js';
-import { checkNumber, checkQuat, readNumbers } from './validate.js';
+import { checkNumber, checkQuat, checkTunable, readNumbers } from './validate.js';
 
-// createBatch's documented maximum: 13 floats a pair, 52 MB of the 64 MB heap.
-export const MAX_BATCH = 1_000_000;
+const FLOATS_PER_PAIR = 13; // a, b, out (4 each) and u
 const EMPTY = new Float32Array(0);
 
 export function createRotationApi(core, scratch) {
@@ -43,9 +42,10 @@ export function createRotationApi(core, scratch) {
   // slerp() or slerpFast(), read out. One call, no copies. After dispose()
   // the views are empty and every method throws.
   function createBatch(n) {
-    checkNumber('n', n, { min: 1, max: MAX_BATCH, integer: true });
+    checkTunable(core.limits, 'batchPairs', n, 'n');
     const batch = {};
-    const block = createOwnedBlock(core, n * 13 * 4, batch, `a SLERP batch of ${n} pairs`);
+    const bytes = n * FLOATS_PER_PAIR * 4;
+    const block = createOwnedBlock(core, bytes, batch, `a SLERP batch of ${n} pairs`);
     const ptr = block.ptr;
     const views = {
       a: core.floats(ptr, 4 * n),

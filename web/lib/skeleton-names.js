@@ -30,3 +30,23 @@ export const JOINT_PARENTS = Object.freeze([
 ]);
 
 export const JOINT_COUNT = JOINT_NAMES.length;
+
+// The names and parents above are the core's (kb_joint_name,
+// kb_joint_parent): checked once when the module loads.
+export function checkSkeleton(core) {
+  const fn = core.fn;
+  const count = core.n('KB_JOINT_COUNT');
+  const mismatch = [];
+  if (count !== JOINT_COUNT) mismatch.push(`${count} joints`);
+  for (let j = 0; j < count; j++) {
+    const name = core.cString(fn._kb_joint_name(j));
+    if (name !== JOINT_NAMES[j] || fn._kb_joint_parent(j) !== JOINT_PARENTS[j]) {
+      mismatch.push(`joint ${j} ${name}`);
+    }
+  }
+  if (mismatch.length > 0) {
+    throw new Error(
+      `kblend: the core's skeleton differs from the library's: ${mismatch.join(', ')}`,
+    );
+  }
+}

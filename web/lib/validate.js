@@ -153,13 +153,28 @@ export function checkOptions(name, value) {
   return value;
 }
 
-// attack ≥ 0, release ≥ 0, attack + release ≤ 1.
-export function checkRatios(attack, release) {
-  checkNumber('attack', attack, { min: 0, max: 1 });
-  checkNumber('release', release, { min: 0, max: 1 });
+// attack and release in their ranges, attack + release ≤ 1.
+export function checkRatios(limits, attack, release) {
+  checkTunable(limits, 'attack', attack);
+  checkTunable(limits, 'release', release);
   if (attack + release > 1 + 1e-9) {
     throw new RangeError(
       `attack + release must be ≤ 1, got ${attack} + ${release} = ${attack + release}`,
     );
   }
+}
+
+// A tunable of the core (kb.limits[key]) under a parameter name. A
+// tunable the core keeps as float32 is compared as the core compares it:
+// the value rounded to float32 against the float bounds (so Math.PI passes
+// the bound float(π), shown as 3.1415927).
+export function checkTunable(limits, key, value, name = key, extra = {}) {
+  const { min, max, integer, float32 } = limits[key];
+  const f = Math.fround;
+  const inFloatRange =
+    float32 && typeof value === 'number' && f(value) >= f(min) && f(value) <= f(max);
+  // within the float bounds: only the decimal rounding of the bound differs
+  const checked = inFloatRange ? Math.min(max, Math.max(min, value)) : value;
+  checkNumber(name, checked, { min, max, integer, float32: true, ...extra });
+  return value;
 }

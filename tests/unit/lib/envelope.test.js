@@ -81,3 +81,47 @@ describe('envelope', () => {
     expect(() => kb.envelope('0.5')).toThrow(TypeError);
   });
 });
+
+describe('kb.fitAttackRelease (attack + release ≤ 1)', () => {
+  it('leaves a pair that fits as it is', () => {
+    expect(kb.fitAttackRelease(0.3, 0.4)).toEqual({ attack: 0.3, release: 0.4, adjusted: false });
+  });
+
+  it('the value not moved gives way; without moved both shrink in proportion', () => {
+    expect(kb.fitAttackRelease(0.7, 0.6, { moved: 'attack' })).toEqual({
+      attack: 0.7,
+      release: 1 - 0.7,
+      adjusted: true,
+    });
+    expect(kb.fitAttackRelease(0.7, 0.6, { moved: 'release', decimals: 4 })).toEqual({
+      attack: 0.4,
+      release: 0.6,
+      adjusted: true,
+    });
+    const both = kb.fitAttackRelease(0.9, 0.6, { decimals: 4 });
+    expect(both.attack).toBeCloseTo(0.6, 4);
+    expect(both.release).toBeCloseTo(0.4, 4);
+  });
+
+  it('always gives a pair the envelope accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(undefined, 'attack', 'release'),
+        fc.constantFrom(undefined, 2, 4),
+        (a, r, moved, decimals) => {
+          const fit = kb.fitAttackRelease(a, r, { moved, decimals });
+          expect(fit.attack + fit.release).toBeLessThanOrEqual(1);
+          expect(() => kb.envelope(0.5, fit)).not.toThrow();
+        },
+      ),
+    );
+  });
+
+  it('refuses values beyond the limits and unknown options by name', () => {
+    expect(() => kb.fitAttackRelease(1.5, 0)).toThrow(/attack must be .*≤ 1.*got 1.5/);
+    expect(() => kb.fitAttackRelease(0, 0, { moved: 'both' })).toThrow(/options.moved must be/);
+    expect(() => kb.fitAttackRelease(0, 0, { decimals: 1.5 })).toThrow(/options.decimals must be/);
+  });
+});

@@ -50,7 +50,9 @@ describe('deadband filter', () => {
 
   it('rejects bad parameters and samples clearly', () => {
     expect(() => kb.createFilter({ epsilon: -1 })).toThrow(/epsilon must be .*≥ 0.*got -1/);
-    expect(() => kb.createFilter({ lambda: -2 })).toThrow(/lambda must be .*> 0.*got -2/);
+    expect(() => kb.createFilter({ lambda: -2 })).toThrow(
+      /lambda must be .*≥ 0.01 and ≤ 1000.*got -2/,
+    );
     expect(() => kb.createFilter({ lambda: NaN })).toThrow(RangeError);
     expect(() => kb.createFilter({ follower: 'spring' })).toThrow(
       /follower must be one of "exp", "kli", got "spring"/,

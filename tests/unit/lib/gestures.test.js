@@ -9,6 +9,7 @@ import {
   gestureNames,
   getGesture,
   parseGesture,
+  parseGestureJson,
 } from '../../../web/lib/gestures.js';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 import { JOINT_NAMES, JOINT_PARENTS } from '../../../web/lib/skeleton-names.js';
@@ -866,4 +867,80 @@ describe('wrist sanity list', () => {
       });
     },
   );
+});
+
+describe('hostile gesture files', () => {
+  const base = () => readGestureFile('wave.json');
+  const parse = (data) => () => parseGesture(data, 'gestures/wave.json');
+
+  it('refuses keyframe times beyond the longest clip, naming file, keyframe and value', () => {
+    const data = base();
+    data.loop = false;
+    delete data.period;
+    data.keyframes[1].time = 1e308;
+    data.keyframes.length = 2;
+    expect(parse(data)).toThrow(RangeError);
+    expect(parse(data)).toThrow(
+      /gesture file "gestures\/wave.json": keyframe 1 "time" must be at most 600 s, got 1e\+308/,
+    );
+  });
+
+  it('refuses two times that are the same float32 time', () => {
+    const data = base();
+    data.loop = false;
+    delete data.period;
+    data.keyframes = [
+      { time: 1, rotations: {} },
+      { time: 1 + 1e-9, rotations: {} },
+    ];
+    expect(parse(data)).toThrow(
+      /keyframe 1 "time" 1.000000001 is the same float32 time as the keyframe before it \(1\)/,
+    );
+  });
+
+  it('refuses a loop period shorter than a millisecond', () => {
+    const data = base();
+    data.period = 1e-300;
+    data.keyframes = [{ time: 0, rotations: {} }];
+    expect(parse(data)).toThrow(/"period" must be at least 0.001 s, got 1e-300/);
+  });
+
+  it('refuses a key given twice (parseGestureJson), naming file, keyframe and key', () => {
+    const text = readFileSync(new URL('wave.json', GESTURE_DIR), 'utf8');
+    expect(parseGestureJson(text, 'wave.json').name).toBe('wave');
+    const twiceTop = text.replace('{', '{"duration": 99, ');
+    expect(() => parseGestureJson(twiceTop, 'wave.json')).toThrow(
+      /gesture file "wave.json": key "duration" is given twice/,
+    );
+    const data = JSON.parse(text);
+    const keyText = JSON.stringify({ ...data, keyframes: [] }).replace(
+      '"keyframes":[]',
+      `"keyframes":[${JSON.stringify(data.keyframes[0])},{"time":9,"time":0.1,"rotations":{}}]`,
+    );
+    expect(() => parseGestureJson(keyText, 'wave.json')).toThrow(
+      /keyframe 1: key "time" is given twice/,
+    );
+    const jointText = keyText.replace(
+      '"rotations":{}}]',
+      '"rotations":{"head":[0,0,0],"head":[1,1,1]}}]',
+    );
+    expect(() => parseGestureJson(jointText.replace('"time":9,', ''), 'wave.json')).toThrow(
+      /keyframe 1 "rotations": key "head" is given twice/,
+    );
+    expect(() => parseGestureJson('{"name": "a" ', 'a.json')).toThrow(/is not valid JSON/);
+    expect(() => parseGestureJson(42)).toThrow(TypeError);
+  });
+
+  it('a string holding quotes, braces and commas is not mistaken for keys', () => {
+    const data = readGestureFile('wave.json');
+    data.description = 'a "quoted", {braced} [thing], "name": x';
+    expect(parseGestureJson(JSON.stringify(data), 'wave.json').description).toBe(data.description);
+  });
+});
+
+describe('gesture file limits and the core', () => {
+  it('the longest duration, period and time a file may give is the core duration limit', async () => {
+    const kb = await loadKBlend();
+    expect(GESTURE_LIMITS.maxSeconds).toBe(kb.limits.duration.max);
+  });
 });

@@ -2,10 +2,10 @@
 // differences in every mode, Levenberg–Marquardt behaviour, masks, the
 // clap solved by IK, and argument errors.
 import { describe, expect, it } from 'vitest';
-import { IK_DOF } from '../../../web/lib/ik.js';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 
 const kb = await loadKBlend();
+const IK_DOF = kb.abi.KB_IK_DOF;
 const POSE = 88;
 
 // xorshift in [−1, 1]: the same cases on every run.

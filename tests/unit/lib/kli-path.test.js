@@ -161,7 +161,9 @@ describe('KLI closed form: bad arguments', () => {
     expect(() => kb.kliAt(P, R, Infinity)).toThrow(/t must be a finite number ≥ 0, got Infinity/);
     expect(() => kb.kliAt(P, R, -0.5)).toThrow(/t must be a finite number ≥ 0, got -0.5/);
     expect(() => kb.kliAt(P, R, '1')).toThrow(TypeError);
-    expect(() => kb.kliAt(P, R, 1, { rate: 0 })).toThrow(/rate must be a finite number > 0, got 0/);
+    expect(() => kb.kliAt(P, R, 1, { rate: 0 })).toThrow(
+      /rate must be a finite number ≥ 0.001 and ≤ 1000, got 0/,
+    );
     expect(() => kb.kliAt(P, R, 1, { rate: -2 })).toThrow(/rate must be .*got -2/);
     expect(() => kb.kliAt([0, 0, 0, 0], R, 1)).toThrow(/p must be a nonzero quaternion/);
     expect(() => kb.kliAt(P, [1, 0, 0], 1)).toThrow(/r must have length 4, got length 3/);
@@ -178,7 +180,9 @@ describe('KLI closed form: bad arguments', () => {
     );
     expect(() => kb.kliWeight(4, 1, 1)).toThrow(/theta0 must be .*got 4/);
     expect(() => kb.kliWeight(NaN, 1, 1)).toThrow(/theta0 must be .*got NaN/);
-    expect(() => kb.kliWeight(1, 0, 1)).toThrow(/rate must be a finite number > 0, got 0/);
+    expect(() => kb.kliWeight(1, 0, 1)).toThrow(
+      /rate must be a finite number ≥ 0.001 and ≤ 1000, got 0/,
+    );
     expect(() => kb.kliWeight(1, Infinity, 1)).toThrow(/rate must be .*got Infinity/);
     expect(() => kb.kliWeight(1, 1, -1)).toThrow(/t must be a finite number ≥ 0, got -1/);
     expect(() => kb.kliWeight(1, 1)).toThrow(/t must be a number, got undefined/);

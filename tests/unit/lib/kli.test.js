@@ -37,7 +37,7 @@ describe('Kuramoto–Lohe interpolation', () => {
   });
 
   it('rejects bad arguments clearly', () => {
-    expect(() => kb.kli(P, R, { step: 0 })).toThrow(/step must be .*> 0.*got 0/);
+    expect(() => kb.kli(P, R, { step: 0 })).toThrow(/step must be .*≥ 0.000001.*got 0/);
     expect(() => kb.kli(P, R, { epsilon: -1 })).toThrow(/epsilon must be .*got -1/);
     expect(() => kb.kli(P, R, { rate: 0 })).toThrow(/rate must be/);
     expect(() => kb.kli([0, 0, 0, 0], R)).toThrow(/p must be a nonzero quaternion/);
