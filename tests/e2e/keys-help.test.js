@@ -29,7 +29,12 @@ const FOCUS_TARGETS = [
   {
     name: 'the "front view" button',
     locate: (p) => p.getByRole('button', { name: 'front view' }),
-    read: (p) => app(p, () => window.kblendApp.framing().maxY.toFixed(4)),
+    // where the camera frames the rig at a fixed time: the view it shows
+    read: (p) =>
+      app(p, async () => {
+        await window.kblendApp.seek(1);
+        return window.kblendApp.framing().maxY.toFixed(4);
+      }),
   },
   {
     name: 'the "body" checkbox',
@@ -194,6 +199,7 @@ describe('loading', () => {
     expect(progress).toBeGreaterThan(0);
     expect(await loading.textContent()).toMatch(/kblend/);
     release();
+    await page.waitForFunction(() => window.kblendApp?.ready !== undefined);
     await page.evaluate(() => window.kblendApp.ready);
     expect(await loading.isHidden()).toBe(true);
     await context.close();

@@ -19,7 +19,7 @@ import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createRig } from './stage/rig.js';
 import { createScene } from './stage/scene.js';
 import { createAppState } from './state/app-state.js';
-import { TUNING_DEFAULTS, canonicalParams, canonicalTime } from './state/params.js';
+import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
 import { installTestHook } from './test-hook.js';
 import { installPlaybackKeys } from './timeline/playback-keys.js';
 import { createPlayback } from './timeline/playback.js';
@@ -49,6 +49,7 @@ function defaultParams(kb, sources) {
 async function start() {
   loading.step('library');
   const kb = await loadKBlend();
+  useLibrary(kb); // ranges, defaults and the a + r rule from the library
   loading.step('scene');
   const gestureNames = [...kb.gestureNames];
   const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });

@@ -8,7 +8,7 @@ import {
   TUNING_DEFAULTS,
   canonicalParams,
 } from '../../../web/viewer/state/params.js';
-import { kb } from '../support.js';
+import { kb } from './library.js';
 
 function makeState() {
   const sources = createClipSources(kb, { fps: 30 });
@@ -78,7 +78,8 @@ describe('createAppState', () => {
     for (const apose of [Math.PI / 2, 1.5708, 1.57079, 5]) {
       const change = state.setParams({ apose });
       expect(change.ok, change.error).toBe(true);
-      expect(state.params.apose).toBe(1.5707);
+      expect(state.params.apose).toBe(1.5708);
+      expect(state.params.apose).toBeLessThanOrEqual(kb.limits.apose.max);
     }
   });
 

@@ -2,6 +2,7 @@
 // comparison switch, joint) in params and links, the sphere view of the
 // Hopf inset, the figure formats and the camera framing of the row of rigs.
 import { describe, expect, it } from 'vitest';
+import './library.js';
 import fc from 'fast-check';
 import {
   AUTO_JOINT,

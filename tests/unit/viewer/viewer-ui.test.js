@@ -7,7 +7,7 @@ import {
 } from '../../../web/viewer/stage/pose-crossfade.js';
 import { isTextField } from '../../../web/viewer/timeline/playback-keys.js';
 import { NOTICE_MIN_MS, noticeDuration } from '../../../web/viewer/ui/notice.js';
-import { kb } from '../support.js';
+import { kb } from './library.js';
 
 describe('createPoseCrossfade', () => {
   const idle = kb.idlePose(1.18);

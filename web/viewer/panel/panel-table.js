@@ -1,8 +1,9 @@
 // The panel as one table: every control's parameter, folder, label, kind,
-// range, step, unit and a one-line help text (shown as its tooltip). The
-// panel is built from this table and nothing else; ranges come from the
-// parameters' limits (NUMERIC_PARAMS, which will read kb.limits), so a
-// value the panel can produce is one the link and the core accept.
+// step, unit and a one-line help text (shown as its tooltip). The panel is
+// built from this table and nothing else; a parameter's range is read from
+// NUMERIC_PARAMS when the panel is built (the viewer's range within
+// kb.limits), so a value the panel can produce is one the link and the core
+// accept.
 import { CHOICE_PARAMS } from '../state/choice-params.js';
 import { NUMERIC_PARAMS } from '../state/params.js';
 import { SPEED_RANGE } from '../timeline/playback.js';
@@ -20,8 +21,6 @@ export const FOLDERS = Object.freeze([
   { key: 'clip', title: 'clip', open: false },
   { key: 'playback', title: 'playback', open: false },
 ]);
-
-const range = (name) => ({ min: NUMERIC_PARAMS[name].min, max: NUMERIC_PARAMS[name].max });
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
 // the value in its unit beside it), 'degrees' (slider in degrees, the param
@@ -54,7 +53,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'envelope',
     label: 'attack',
     kind: 'number',
-    ...range('attack'),
+
     step: 0.01,
     unit: '',
     help: 'Attack ratio a: share of the clip over which E rises from 0 to 1',
@@ -64,7 +63,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'envelope',
     label: 'release',
     kind: 'number',
-    ...range('release'),
+
     step: 0.01,
     unit: '',
     help: 'Release ratio r: share of the clip over which E falls back to 0 (a + r ≤ 1)',
@@ -82,7 +81,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'filter',
     label: 'epsilon ε (rad)',
     kind: 'log',
-    ...range('epsilon'),
+
     step: 0.01,
     unit: 'rad',
     help: 'Deadband ε: a joint whose target moved less than ε (geodesic angle) is held still',
@@ -92,7 +91,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'filter',
     label: 'lambda (1/s)',
     kind: 'number',
-    ...range('lambda'),
+
     step: 0.5,
     unit: '1/s',
     help: 'Smoothing rate λ: each frame a joint moves 1 − e^(−λ·dt) of the way to its target',
@@ -170,7 +169,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'clip',
     label: 'duration (s)',
     kind: 'number',
-    ...range('duration'),
+
     step: 0.05,
     unit: 's',
     help: 'Clip length T in seconds (a gesture opens with its own)',
@@ -180,7 +179,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'clip',
     label: 'jitter σ (rad)',
     kind: 'number',
-    ...range('jitter'),
+
     step: 0.001,
     unit: 'rad',
     help: 'Seeded noise added to the target, to show what the filter does with it',
@@ -190,7 +189,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'clip',
     label: 'jitter seed',
     kind: 'number',
-    ...range('seed'),
+
     step: 1,
     unit: '',
     help: 'Seed of the jitter noise (the same seed gives the same noise)',
@@ -200,7 +199,7 @@ export const PANEL_TABLE = Object.freeze([
     folder: 'clip',
     label: 'A-pose angle (°)',
     kind: 'degrees',
-    ...range('apose'),
+
     step: 0.1,
     unit: '°',
     help: 'How far the idle pose lowers the upper arms from the T-pose',
@@ -291,9 +290,16 @@ export function fromSlider(row, position, defaultValue) {
   return distance <= row.step / 2 + 1e-9 ? defaultValue : value;
 }
 
+// A parameter row's range in the library's units (the param's limits).
+export function rowRange(row) {
+  const spec = NUMERIC_PARAMS[row.name];
+  return spec ? { min: spec.min, max: spec.max } : { min: row.min, max: row.max };
+}
+
 // The slider's own range (in its unit).
 export function sliderRange(row) {
-  return { min: toSlider(row, row.min), max: toSlider(row, row.max) };
+  const { min, max } = rowRange(row);
+  return { min: toSlider(row, min), max: toSlider(row, max) };
 }
 
 // How a log-scaled value reads in its box: plain decimals, as in a link.

@@ -2,13 +2,15 @@
 // value is made canonical. The panel, the share link and the preview all go
 // through `canonicalValue`, so a value written into a link reads back as the
 // very same number and reproduces the very same pose.
-import { PREVIEW_DEFAULTS, fitAttackRelease } from 'kblend';
 import { CHOICE_DEFAULTS, CHOICE_PARAMS, canonicalChoice, isChoiceParam } from './choice-params.js';
 import { IK_DEFAULT, canonicalIk } from './ik-switch.js';
 
-// Each numeric parameter: the link key, the allowed interval, and the number
-// of decimals (or significant digits, for the log-scaled epsilon) it keeps.
-export const NUMERIC_PARAMS = Object.freeze({
+// Each numeric parameter: the link key, the number of decimals (or
+// significant digits, for the log-scaled epsilon) it keeps, its unit, and
+// the range the viewer offers (a log slider cannot reach 0; a preview is
+// not a 10-minute clip). The range in use is this one within the library's
+// limits (kb.limits, from the core's header), set by useLibrary(kb).
+const VIEWER_PARAMS = Object.freeze({
   attack: { key: 'a', min: 0, max: 1, decimals: 4, unit: '' },
   release: { key: 'r', min: 0, max: 1, decimals: 4, unit: '' },
   epsilon: { key: 'eps', min: 1e-5, max: 1e-1, significant: 3, unit: 'rad' },
@@ -16,21 +18,45 @@ export const NUMERIC_PARAMS = Object.freeze({
   duration: { key: 'dur', min: 0.5, max: 20, decimals: 3, unit: 's' },
   jitter: { key: 'jit', min: 0, max: 0.2, decimals: 4, unit: 'rad' },
   seed: { key: 'seed', min: 0, max: 99999, decimals: 0, unit: '' },
-  // π/2 is the core's limit; 1.5707 is the largest 4-decimal value within it
-  apose: { key: 'apose', min: 0, max: 1.5707, decimals: 4, unit: 'rad' },
+  apose: { key: 'apose', min: 0, max: 1.5708, decimals: 4, unit: 'rad' },
 });
 
-export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(NUMERIC_PARAMS)]);
+// The ranges in use (live binding: useLibrary replaces it).
+export let NUMERIC_PARAMS = VIEWER_PARAMS;
 
-// Defaults of the tuning values: the library's (SPEC §3, §4); the
-// duration's default is the gesture's own and comes from the gesture library.
-const fromLibrary = (names) => Object.fromEntries(names.map((n) => [n, PREVIEW_DEFAULTS[n]]));
-export const TUNING_DEFAULTS = Object.freeze({
-  ...fromLibrary(['attack', 'release', 'epsilon', 'lambda', 'jitter', 'seed', 'apose']),
-  ...CHOICE_DEFAULTS,
-  ...fromLibrary(['shape', 'follower']),
-  ik: IK_DEFAULT,
-});
+export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(VIEWER_PARAMS)]);
+
+// The defaults of the tuning values: the library's (kb.defaults), set by
+// useLibrary; the duration's default is the gesture's own.
+export let TUNING_DEFAULTS = null;
+
+// The attack/release rule: the library's (kb.fitAttackRelease).
+let fitAttackRelease = null;
+
+/**
+ * Take ranges, defaults and the attack/release rule from the loaded
+ * library. Called once, before anything reads the params.
+ * @param {object} kb  the loaded library
+ */
+export function useLibrary(kb) {
+  const within = {};
+  for (const [name, spec] of Object.entries(VIEWER_PARAMS)) {
+    const limit = kb.limits[name];
+    const min = Math.max(spec.min, limit.min);
+    const max = Math.min(spec.max, limit.max);
+    if (!(min <= max)) throw new RangeError(`${name}: the viewer's range is outside the library's`);
+    within[name] = Object.freeze({ ...spec, min, max });
+  }
+  NUMERIC_PARAMS = Object.freeze(within);
+  const pick = (names) => Object.fromEntries(names.map((n) => [n, kb.defaults[n]]));
+  TUNING_DEFAULTS = Object.freeze({
+    ...pick(['attack', 'release', 'epsilon', 'lambda', 'jitter', 'seed', 'apose']),
+    ...CHOICE_DEFAULTS,
+    ...pick(['shape', 'follower']),
+    ik: IK_DEFAULT,
+  });
+  fitAttackRelease = kb.fitAttackRelease;
+}
 
 // Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
 // enough to print short.
@@ -83,6 +109,7 @@ export function canonicalTime(t, duration) {
 // pair and whether anything changed.
 // The rule is the library's (fitAttackRelease), kept to the link's 4 decimals.
 export function enforceAttackRelease(attack, release, moved) {
+  if (!fitAttackRelease) throw new Error('params: call useLibrary(kb) first');
   return fitAttackRelease(attack, release, { moved, decimals: NUMERIC_PARAMS.attack.decimals });
 }
 
