@@ -11,6 +11,7 @@
 // circle on S². The Kuramoto–Lohe flow (SPEC §6) runs along the same great
 // circle with another timing, so its curve lies on the SLERP curve: sampled
 // uniformly in time, its points bunch up toward r (ease-out).
+import { rotateVector } from './quaternion-math.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions, checkQuat } from './validate.js';
 
 export const HOPF_AXIS = Object.freeze([1, 0, 0]);
@@ -33,16 +34,9 @@ function unitAxis(axis) {
 }
 
 // Writes h(q) (q of any nonzero length) for a unit axis v at out[at … at+2]:
-// v + 2w(u × v) + 2u × (u × v), u = (x, y, z), after dividing q by |q|.
+// v rotated by q / |q|.
 function hopfInto(q, v, out, at) {
-  const n = Math.hypot(q[0], q[1], q[2], q[3]);
-  const [x, y, z, w] = [q[0] / n, q[1] / n, q[2] / n, q[3] / n];
-  const cx = y * v[2] - z * v[1];
-  const cy = z * v[0] - x * v[2];
-  const cz = x * v[1] - y * v[0];
-  out[at] = v[0] + 2 * (w * cx + y * cz - z * cy);
-  out[at + 1] = v[1] + 2 * (w * cy + z * cx - x * cz);
-  out[at + 2] = v[2] + 2 * (w * cz + x * cy - y * cx);
+  out.set(rotateVector(unit4(q), v), at);
 }
 
 // h(q) as a point [x, y, z] on the unit sphere.

@@ -153,6 +153,8 @@ export interface RetargetClipResult {
   root: Float32Array;
   iterations: number;
   meanCost: number;
+  /** Frames that reached the iteration cap (kept with the best pose found). */
+  unconverged: number;
 }
 
 export interface IkApi {

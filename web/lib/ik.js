@@ -88,7 +88,7 @@ function ikLayout(core) {
       chestWeight: n('KB_CLAP_OPTION_CHEST_WEIGHT'),
       referenceWeight: n('KB_CLAP_OPTION_REFERENCE_WEIGHT'),
     },
-    notConverged: n('KB_ERR_NOT_CONVERGED'),
+    retargetResultDoubles: n('KB_RETARGET_RESULT_DOUBLES'),
     frameVector: n('KB_IK_TASK_FRAME_VECTOR'),
     retarget: n('KB_IK_TASK_RETARGET'),
     fvHeader: n('KB_IK_FV_HEADER'),
@@ -130,7 +130,7 @@ export function createIkApi(core, base) {
   const referenceBuf = core.alloc(POSE_DOUBLES * 8);
   const previousBuf = core.alloc(POSE_DOUBLES * 8);
   const optionsBuf = core.alloc(Math.max(L.optionDoubles, L.clapDoubles) * 8);
-  const resultBuf = core.alloc(RESULT_DOUBLES * 8);
+  const resultBuf = core.alloc(Math.max(RESULT_DOUBLES, L.retargetResultDoubles) * 8);
   const residualBuf = core.alloc(MAX_ROWS * 8);
   const jacobianBuf = core.alloc(MAX_ROWS * IK_DOF * 8);
   const maskBuf = core.alloc(IK_DOF);
@@ -144,7 +144,7 @@ export function createIkApi(core, base) {
 
   // The clap solve's defaults, from the core (kb_clap_solve_default_options
   // fills the struct whose fields are the KB_CLAP_OPTION_* slots).
-  fn._kb_clap_solve_default_options(optionsBuf);
+  core.check(fn._kb_clap_solve_default_options(optionsBuf), 'clap defaults');
   const clapView = core.doubles(optionsBuf, L.clapDoubles);
   const CLAP_DEFAULTS = Object.freeze(
     Object.fromEntries(Object.entries(L.clapSlots).map(([key, slot]) => [key, clapView[slot]])),
@@ -334,7 +334,12 @@ export function createIkApi(core, base) {
       stop: L.stops[at('STOP')],
       converged: at('CONVERGED') === 1,
       reached: at('REACHED') === 1,
-      status: core.statusText(status),
+      // a text for the result: the core's status, or the cap (which the
+      // core reports as OK with converged = 0)
+      status:
+        at('CONVERGED') === 1
+          ? core.statusText(status)
+          : 'did not converge: stopped at the iteration cap',
     };
   }
 
@@ -374,7 +379,7 @@ export function createIkApi(core, base) {
       optionsPtr,
       resultBuf,
     );
-    if (status !== core.OK && status !== L.notConverged) core.check(status, 'solveIK');
+    core.check(status, 'solveIK'); // the iteration cap is OK with converged false
     const pose = core.doubles(poseBuf, POSE_DOUBLES);
     return {
       pose: Float32Array.from(pose.subarray(3)),
@@ -428,7 +433,7 @@ export function createIkApi(core, base) {
     const view = core.doubles(optionsBuf, L.clapDoubles);
     for (const [key, slot] of Object.entries(L.clapSlots)) view[slot] = o[key];
     const status = fn._kb_clap_solve_flat(workspace, floatPose, optionsBuf, floatOut, resultBuf);
-    if (status !== core.OK && status !== L.notConverged) core.check(status, 'solveClap');
+    core.check(status, 'solveClap');
     const pose = core.floats(floatOut, POSE).slice();
     const result = readResult(status);
     const report = base.validateClap(pose, { height: o.height });
@@ -542,13 +547,15 @@ export function createIkApi(core, base) {
         resultBuf,
       );
       core.check(status, 'retargetClip');
-      const result = core.doubles(resultBuf, 2);
+      // total iterations, mean final cost, frames that reached the cap
+      const result = core.doubles(resultBuf, L.retargetResultDoubles);
       return {
         frames,
         rotations: core.floats(localPtr, frames * POSE).slice(),
         root: core.floats(rootPtr, frames * 3).slice(),
         iterations: result[0],
         meanCost: result[1],
+        unconverged: result[2],
       };
     } finally {
       core.free(block);

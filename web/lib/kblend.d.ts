@@ -62,15 +62,19 @@ export interface EnvelopeOptions {
 }
 
 export interface KliOptions {
-  /** Coupling K > 0 (default 1). */
+  /** Coupling K in kb.limits.kliRate (default 1). */
   rate?: number;
-  /** Step h > 0 (default 0.01). */
+  /** Step h in kb.limits.kliStep (default 0.01). */
   step?: number;
-  /** Stop when |q − r| < ε (default 1e-5). */
+  /** Stop when |q − r| < ε, ε in kb.limits.kliEpsilon (default 1e-5). */
   epsilon?: number;
   method?: 'rk4' | 'euler';
   /** Negate r when p·r < 0 (default true); false: the paper's model. */
   shortestPath?: boolean;
+  /**
+   * Step cap, an integer in kb.limits.kliMaxSteps (at most 10,000,000: about
+   * half a second of RK4); default: enough steps for t = 1000 s, within that cap.
+   */
   maxSteps?: number;
 }
 
