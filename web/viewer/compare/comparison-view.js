@@ -91,6 +91,7 @@ export function createComparisonView(options) {
       leftPx: built.insetBox.offsetLeft + built.insetBox.offsetWidth,
       belowPx: (built.cards.height || CARD_HEIGHT_PX) + 4,
     });
+    stage.releaseView();
     camera.position.set(view.centreX, view.centreY, view.distance);
     controls.target.set(view.centreX, view.centreY, 0);
     controls.update();

@@ -154,6 +154,11 @@ export function createScene(container) {
     controls,
     viewNames: Object.keys(VIEWS),
     setView,
+    // the camera is placed by someone else (the comparison's row): a
+    // resize no longer fits the last named view
+    releaseView() {
+      fittedView = null;
+    },
     framing,
     requestRender,
     renderIfNeeded,
