@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# kblend's one entry point: ./build.sh build | serve | test | bench
+# kblend's one entry point: ./build.sh build | serve | test | bench | fuzz [s]
 # Each command first installs what a fresh Debian machine lacks (as root:
-# emscripten and chromium from apt, node_modules from the lock file).
+# emscripten and chromium from apt, node_modules from the lock file), then
+# builds only what it needs.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -9,7 +10,17 @@ cd "$(dirname "$0")"
 export NODE_PATH=/usr/share/nodejs
 OUT=build
 WASM_OUT=web/lib/wasm
+RESULTS=$OUT/results
 CFLAGS_COMMON=(-std=c11 -Wall -Wextra -Wpedantic -Werror -Ic_src -Ic_src/wasm)
+# Compiler and flags of each native build kind.
+declare -A KIND_CC=([native]=gcc [asan]=gcc [bench]=gcc [fuzz]=clang)
+declare -A KIND_FLAGS=(
+  [native]="-O2"
+  [asan]="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+  [bench]="-O3"
+  [fuzz]="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
+)
+FUZZ_LINK="-fsanitize=fuzzer,address,undefined"
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -29,10 +40,14 @@ apt_install() {
 
 setup() {
   command -v emcc >/dev/null || apt_install emcc emscripten
-  if [ "${1:-}" = test ]; then
-    command -v chromium >/dev/null || apt_install chromium chromium
-    command -v clang-format >/dev/null || apt_install clang-format clang-format
-  fi
+  case "${1:-}" in
+    test)
+      command -v chromium >/dev/null || apt_install chromium chromium
+      command -v clang-format >/dev/null || apt_install clang-format clang-format
+      command -v clang >/dev/null || apt_install clang clang
+      ;;
+    fuzz) command -v clang >/dev/null || apt_install clang clang ;;
+  esac
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "npm ci"
     npm ci --no-audit --no-fund
@@ -40,6 +55,7 @@ setup() {
 }
 
 c_sources() { ls c_src/*.c c_src/wasm/*.c; }
+c_headers() { ls c_src/*.h c_src/wasm/*.h; }
 
 # Every function the C API and the binding header declare is exported to
 # WebAssembly.
@@ -48,28 +64,64 @@ wasm_exports() {
     sed 's/^/"_/; s/$/"/' | paste -sd, - | sed 's/^/[/; s/$/,"_malloc","_free"]/'
 }
 
-build_native() {
-  log "native library and tests"
-  mkdir -p "$OUT/native" "$OUT/asan"
-  local sources
-  sources=$(c_sources)
-  for t in tests/c/test_*.c; do
-    local name
-    name=$(basename "$t" .c)
-    # shellcheck disable=SC2086
-    gcc "${CFLAGS_COMMON[@]}" -O2 $sources "$t" -lm -o "$OUT/native/$name"
-    # shellcheck disable=SC2086
-    gcc "${CFLAGS_COMMON[@]}" -O1 -g -fno-omit-frame-pointer \
-      -fsanitize=address,undefined -fno-sanitize-recover=all \
-      $sources "$t" -lm -o "$OUT/asan/$name"
+# The core as a static library of one build kind: each source compiled once
+# (again only when it or a header changed).
+build_lib() {
+  local kind=$1 cc=${KIND_CC[$1]} obj_dir=$OUT/obj/$1 src obj
+  # shellcheck disable=SC2206
+  local flags=(${KIND_FLAGS[$1]})
+  mkdir -p "$obj_dir"
+  local newest_header objects=()
+  newest_header=$(ls -t $(c_headers) | head -1)
+  for src in $(c_sources); do
+    obj=$obj_dir/$(basename "$src" .c).o
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
+      "$cc" "${CFLAGS_COMMON[@]}" "${flags[@]}" -c "$src" -o "$obj"
+    fi
+    objects+=("$obj")
   done
-  # shellcheck disable=SC2086
-  gcc "${CFLAGS_COMMON[@]}" -O2 $sources tests/c/dump_reference.c -lm -o "$OUT/native/dump_reference"
-  # a native bench driver, when present
-  if [ -f tests/bench/native_bench.c ]; then
-    # shellcheck disable=SC2086
-    gcc "${CFLAGS_COMMON[@]}" -O3 $sources tests/bench/native_bench.c -lm -o "$OUT/native/bench"
-  fi
+  rm -f "$OUT/$kind/libkblend.a"
+  mkdir -p "$OUT/$kind"
+  ar rcs "$OUT/$kind/libkblend.a" "${objects[@]}"
+}
+
+# A program of one kind linked against that kind's library.
+link_program() {
+  local kind=$1 main=$2 out=$3 cc=${KIND_CC[$1]}
+  # shellcheck disable=SC2206
+  local flags=(${KIND_FLAGS[$1]})
+  "$cc" "${CFLAGS_COMMON[@]}" "${flags[@]}" -Itests/c "$main" "$OUT/$kind/libkblend.a" -lm -o "$out"
+}
+
+build_native() {
+  local kinds=("$@") kind t
+  for kind in "${kinds[@]}"; do
+    log "native library and tests ($kind)"
+    build_lib "$kind"
+    for t in tests/c/test_*.c; do
+      link_program "$kind" "$t" "$OUT/$kind/$(basename "$t" .c)"
+    done
+  done
+  link_program native tests/c/dump_reference.c "$OUT/native/dump_reference"
+}
+
+build_bench() {
+  log "native bench driver"
+  build_lib bench
+  mkdir -p "$OUT/native"
+  link_program bench tests/bench/native_bench.c "$OUT/native/bench"
+}
+
+build_fuzz() {
+  log "fuzz harnesses (libFuzzer, ASan, UBSan)"
+  build_lib fuzz
+  local h
+  # shellcheck disable=SC2206
+  local flags=(${KIND_FLAGS[fuzz]})
+  for h in tests/fuzz/fuzz_*.c; do
+    clang "${CFLAGS_COMMON[@]}" "${flags[@]}" $FUZZ_LINK -Itests/fuzz "$h" \
+      "$OUT/fuzz/libkblend.a" -lm -o "$OUT/fuzz/$(basename "$h" .c)"
+  done
 }
 
 build_wasm() {
@@ -89,75 +141,138 @@ build_web() {
   npx vite build --logLevel warn
 }
 
-build_all() {
-  build_native
-  build_wasm
-  build_web
+# ------------------------------------------------------------------ levels
+# Each level appends "level: N passed, N failed" lines to $RESULTS/lines.txt
+# and never stops the run; a level that crashes counts as one failure.
+
+record() { echo "$1: $2 passed, $3 failed" | tee -a "$RESULTS/lines.txt"; }
+
+run_format_check() {
+  log "formatting (prettier, clang-format)"
+  if npm run --silent format:check &&
+    clang-format --dry-run --Werror c_src/wasm/*.[ch] tests/fuzz/*.[ch]; then
+    record format 1 0
+  else
+    record format 0 1
+  fi
 }
 
 run_native_tests() {
-  local failed=0
+  local kind t out code
   for kind in native asan; do
     log "native C tests ($kind)"
     for t in "$OUT/$kind"/test_*; do
-      "$t" | tee -a "$OUT/results/native.txt" || failed=1
+      code=0
+      out=$("$t" 2>&1) || code=$?
+      printf '%s\n' "$out"
+      local summary
+      summary=$(printf '%s\n' "$out" | grep -E '^[a-z_]+: [0-9]+ passed, [0-9]+ failed$' | tail -1 || true)
+      if [ -n "$summary" ]; then
+        echo "$kind $summary" >>"$RESULTS/lines.txt"
+      fi
+      if [ $code -ne 0 ] && { [ -z "$summary" ] || [[ "$summary" == *" 0 failed" ]]; }; then
+        record "$kind $(basename "$t") crashed (exit $code)" 0 1
+      fi
     done
   done
-  return $failed
 }
 
-# One closing line over every level: "total: N passed, N failed".
+# Each harness: its corpus once, then a bounded run of new inputs.
+run_fuzz() {
+  local seconds=$1 h name corpus passed=0 failed=0
+  mkdir -p "$OUT/fuzz/new"
+  for h in "$OUT"/fuzz/fuzz_*; do
+    name=$(basename "$h")
+    corpus=tests/fuzz/corpus/${name#fuzz_}
+    rm -rf "$OUT/fuzz/new/$name" && mkdir -p "$OUT/fuzz/new/$name"
+    log "fuzz $name (${seconds}s)"
+    if "$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
+      -artifact_prefix="$OUT/fuzz/" "$OUT/fuzz/new/$name" "$corpus" 2>"$OUT/fuzz/$name.log"; then
+      passed=$((passed + 1))
+      grep -E '^Done [0-9]+ runs in [0-9]+ second' "$OUT/fuzz/$name.log" | sed "s/^/$name: /" || true
+    else
+      failed=$((failed + 1))
+      tail -40 "$OUT/fuzz/$name.log"
+    fi
+  done
+  record fuzz $passed $failed
+}
+
+run_vitest() {
+  local level=$1 config=$2 json=$RESULTS/$1.json
+  rm -f "$json"
+  npx vitest run --config "$config" \
+    --reporter=default --reporter=json --outputFile.json="$json" || true
+  if [ -f "$json" ]; then
+    # a file that fails outside any test (import error, crash) counts once
+    node -e '
+      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      const broken = r.testResults.filter((f) => f.status === "failed" &&
+        !f.assertionResults.some((a) => a.status === "failed")).length;
+      const failed = r.numFailedTests + broken;
+      console.log(`${process.argv[2]}: ${r.numPassedTests} passed, ${failed} failed`);
+    ' "$json" "$level" | tee -a "$RESULTS/lines.txt"
+  else
+    record "$level (no report: the run crashed)" 0 1
+  fi
+}
+
+# One closing line over every level; the exit status says whether all passed.
 print_totals() {
-  node -e '
-    const fs = require("fs");
-    let passed = 0, failed = 0;
-    for (const line of fs.readFileSync(process.argv[1], "utf8").split("\n")) {
-      const m = /: (\d+) passed, (\d+) failed/.exec(line);
-      if (m) passed += +m[1], failed += +m[2];
+  awk '
+    match($0, /: [0-9]+ passed, [0-9]+ failed/) {
+      split(substr($0, RSTART + 2), f, /[ ,]+/); passed += f[1]; failed += f[3]
     }
-    for (const file of process.argv.slice(2)) {
-      const r = JSON.parse(fs.readFileSync(file, "utf8"));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests;
-    }
-    console.log(`total: ${passed} passed, ${failed} failed`);
-  ' "$OUT/results/native.txt" "$OUT/results/unit.json" "$OUT/results/e2e.json"
+    END { printf "total: %d passed, %d failed\n", passed, failed; exit failed > 0 }
+  ' "$RESULTS/lines.txt"
 }
 
 cmd=${1:-build}
 case "$cmd" in
   build)
     setup
-    build_all
+    build_native native
+    build_wasm
+    build_web
     ;;
   serve)
     setup
-    build_all
+    build_wasm
+    build_web
     log "serving http://127.0.0.1:${PORT:-5173}"
     exec npx vite preview --host 127.0.0.1 --port "${PORT:-5173}" --strictPort
     ;;
   test)
     setup test
-    log "formatting (prettier, clang-format)"
-    npm run --silent format:check
-    build_all
-    rm -rf "$OUT/results" && mkdir -p "$OUT/results"
+    rm -rf "$RESULTS" && mkdir -p "$RESULTS" && : >"$RESULTS/lines.txt"
+    run_format_check
+    if ! { build_native native asan && build_fuzz && build_wasm && build_web; }; then
+      record "build" 0 1
+    fi
     run_native_tests
+    run_fuzz "${FUZZ_SECONDS:-3}"
     log "unit tests (Vitest: WASM module and JS modules)"
-    npx vitest run --config tests/unit/vitest.config.js \
-      --reporter=default --reporter=json --outputFile.json="$OUT/results/unit.json"
+    run_vitest unit tests/unit/vitest.config.js
     log "browser end-to-end tests (Chromium)"
-    npx vitest run --config tests/e2e/vitest.config.js \
-      --reporter=default --reporter=json --outputFile.json="$OUT/results/e2e.json"
+    run_vitest e2e tests/e2e/vitest.config.js
+    print_totals
+    ;;
+  fuzz)
+    setup fuzz
+    rm -rf "$RESULTS" && mkdir -p "$RESULTS" && : >"$RESULTS/lines.txt"
+    build_fuzz
+    run_fuzz "${2:-60}"
     print_totals
     ;;
   bench)
     setup
-    build_all
+    build_bench
+    build_wasm
+    build_web
     npm run --silent bench
     ;;
   *)
-    echo "usage: ./build.sh build | serve | test | bench" >&2
+    echo "usage: ./build.sh build | serve | test | bench | fuzz [seconds]" >&2
     exit 2
     ;;
 esac

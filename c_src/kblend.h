@@ -238,7 +238,9 @@ kb_status kb_kli(const double p[4], const double r[4],
  * choice when shortest_path is set). */
 kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
                     int shortest_path, double out[4]);
-/* The SLERP weight u(t) of the closed form for a start angle θ0 ∈ [0, π]. */
+/* The SLERP weight u(t) ∈ [0, 1] of the closed form for a start angle
+ * θ0 ∈ [0, π]. Total (it cannot fail, so it returns the value): θ0 ≤ 0 or
+ * NaN gives 1 (no angle to cover), t ≤ 0, rate ≤ 0 or NaN give 0. */
 double kb_kli_weight(double theta0, double rate, double t);
 
 /* -------------------------------------------------------------- skeleton */

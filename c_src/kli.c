@@ -106,10 +106,13 @@ kb_status kb_kli(const double p[4], const double r[4], const kb_kli_options *o,
 }
 
 double kb_kli_weight(double theta0, double rate, double t) {
-  if (!(theta0 > 1e-12)) return 1.0;         /* already there */
-  if (t <= 0 || theta0 >= KB_PI) return 0.0; /* antipodes: equilibrium */
+  if (!(theta0 > 1e-12)) return 1.0; /* already there (NaN: no angle) */
+  /* no time, no pull, or antipodes (an equilibrium): no progress; NaN
+   * rates or times count as none */
+  if (!(t > 0) || !(rate > 0) || theta0 >= KB_PI) return 0.0;
   double theta = 2.0 * atan(tan(theta0 / 2.0) * exp(-rate * t));
-  return 1.0 - theta / theta0;
+  double u = 1.0 - theta / theta0;
+  return u < 0 ? 0 : (u > 1 ? 1 : u);
 }
 
 kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,

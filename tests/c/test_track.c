@@ -85,7 +85,36 @@ static void test_extreme_times(void) {
   CHECK(memcmp(out, rot, sizeof(float) * KB_POSE_FLOATS) == 0);
 }
 
+/* Keys may be any nonzero quaternion: a sample is the unit rotation. */
+static void test_non_unit_keys(void) {
+  static float rot[2 * KB_POSE_FLOATS], idle[KB_POSE_FLOATS],
+      out[KB_POSE_FLOATS], unit[2 * KB_POSE_FLOATS];
+  kb_idle_pose(0.2f, unit);
+  kb_idle_pose(1.1f, unit + KB_POSE_FLOATS);
+  for (int i = 0; i < 2 * KB_POSE_FLOATS; i++) rot[i] = 2 * unit[i];
+  rot[4 * KB_HEAD + 3] = 1e-3f; /* one tiny joint among doubled ones */
+  unit[4 * KB_HEAD + 3] = 1;
+  kb_idle_pose(0, idle);
+  float times[2] = {0, 1};
+  kb_track tr = {times, rot, 2, 0, 0, {0}};
+  memset(tr.joint_mask, 1, KB_JOINT_COUNT);
+  const float at[3] = {0, 0.25f, 7};
+  for (int s = 0; s < 3; s++) {
+    CHECK(kb_track_sample(&tr, idle, at[s], out) == KB_OK);
+    CHECK(unit_pose(out));
+    float expect[KB_POSE_FLOATS];
+    kb_track plain = tr;
+    plain.rotations = unit;
+    kb_track_sample(&plain, idle, at[s], expect);
+    float worst = 0;
+    for (int i = 0; i < KB_POSE_FLOATS; i++)
+      worst = fmaxf(worst, fabsf(out[i] - expect[i]));
+    CHECK(worst < 1e-6f);
+  }
+}
+
 int main(void) {
+  test_non_unit_keys();
   test_two_keys();
   test_extreme_times();
   return check_summary("track");
