@@ -71,8 +71,13 @@ export function createCrowdApi(core, { createPreview }) {
   }
 
   function createCrowd(options) {
-    checkOptions('options', options);
-    const { members, matrices = false, height = 1.75, roots, referencePath = false } = options;
+    const {
+      members,
+      matrices = false,
+      height = 1.75,
+      roots,
+      referencePath = false,
+    } = checkOptions('options', options);
     const list = memberOptionList(members);
     if (typeof matrices !== 'boolean') {
       throw new TypeError(`matrices must be true or false, got ${describe(matrices)}`);
