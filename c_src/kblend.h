@@ -161,6 +161,16 @@ const char *kb_status_text(kb_status status);
 /* pairs of one SLERP batch a binding may allocate */
 #define KB_MIN_BATCH_PAIRS 1
 #define KB_MAX_BATCH_PAIRS 500000
+/* Levenberg–Marquardt defaults (kb_ik_default_options, SPEC §7) */
+#define KB_DEFAULT_IK_MAX_ITERATIONS 100
+#define KB_DEFAULT_IK_LAMBDA0 1e-3
+#define KB_DEFAULT_IK_LAMBDA_MIN 1e-5
+#define KB_DEFAULT_IK_LAMBDA_MAX 1e10
+#define KB_DEFAULT_IK_ACCEPT_RATIO 1e-3
+#define KB_DEFAULT_IK_COST_TOLERANCE 1e-9
+#define KB_DEFAULT_IK_STEP_TOLERANCE 1e-10
+#define KB_DEFAULT_IK_GRADIENT_TOLERANCE 1e-12
+#define KB_DEFAULT_IK_DECREASE_TOLERANCE 1e-6
 
 /* ------------------------------------------------------------ quaternion */
 
@@ -365,7 +375,14 @@ kb_status kb_skeleton_init(kb_skeleton *s, float height);
 /* Relaxed A-pose: upper arms lowered by apose rad about Z, the rest at the
  * bind. apose ∈ [0, π/2]. */
 kb_status kb_idle_pose(float apose, float out[KB_POSE_FLOATS]);
-/* Palm normal (−Y) and thumb direction (+Z) in a wrist's local frame. */
+/* Palm normal (−Y) and thumb direction (+Z) in a wrist's local frame
+ * (the macros are their components, for initializers and bindings). */
+#define KB_PALM_NORMAL_X 0.0f
+#define KB_PALM_NORMAL_Y -1.0f
+#define KB_PALM_NORMAL_Z 0.0f
+#define KB_THUMB_X 0.0f
+#define KB_THUMB_Y 0.0f
+#define KB_THUMB_Z 1.0f
 extern const float kb_palm_normal_local[3];
 extern const float kb_thumb_local[3];
 
@@ -378,11 +395,13 @@ kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
                                 float *world_positions, float *world_rotations);
 /* Forward kinematics of count poses in one call: local holds count·88
  * floats, root_translations count·3 (nullable: all at the origin); the
- * outputs hold count·66 and count·88 floats. */
+ * outputs hold count·66 and count·88 floats. Every pose is checked (and
+ * normalized) before any is computed; on a refusal *failed (nullable) is
+ * the index of the pose refused, else −1. */
 kb_status kb_forward_kinematics_batch(const kb_skeleton *s, const float *local,
                                       int count, const float *root_translations,
                                       float *world_positions,
-                                      float *world_rotations);
+                                      float *world_rotations, int *failed);
 /* World position of a marker given FK output. */
 kb_status kb_marker_position(const kb_marker *m, const float *world_positions,
                              const float *world_rotations, float out[3]);

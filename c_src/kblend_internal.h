@@ -11,6 +11,12 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);
 
+/* Forward kinematics of unit local rotations (no checks): root_rotation
+ * (unit) and root_translation nullable (identity, origin). unit_local may
+ * alias world_rotations (each joint is read before it is written). */
+void kb__fk_unit(const kb_skeleton *s, const float *unit_local,
+                 const float *root_rotation, const float *root_translation,
+                 float *world_positions, float *world_rotations);
 /* Body axes from the pelvis heading: left (x̂_body) and forward, both
  * horizontal and unit (up is +Y). */
 void kb__body_axes(const float pelvis[4], double left[3], double forward[3]);
