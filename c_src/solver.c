@@ -12,15 +12,15 @@
 
 kb_status kb_ik_default_options(kb_ik_options *out) {
   if (!out) return KB_ERR_NULL;
-  out->max_iterations = 100;
-  out->lambda0 = 1e-3;
-  out->lambda_min = 1e-5;
-  out->lambda_max = 1e10;
-  out->accept_ratio = 1e-3;
-  out->cost_tolerance = 1e-9;
-  out->step_tolerance = 1e-10;
-  out->gradient_tolerance = 1e-12;
-  out->decrease_tolerance = 1e-6;
+  out->max_iterations = KB_DEFAULT_IK_MAX_ITERATIONS;
+  out->lambda0 = KB_DEFAULT_IK_LAMBDA0;
+  out->lambda_min = KB_DEFAULT_IK_LAMBDA_MIN;
+  out->lambda_max = KB_DEFAULT_IK_LAMBDA_MAX;
+  out->accept_ratio = KB_DEFAULT_IK_ACCEPT_RATIO;
+  out->cost_tolerance = KB_DEFAULT_IK_COST_TOLERANCE;
+  out->step_tolerance = KB_DEFAULT_IK_STEP_TOLERANCE;
+  out->gradient_tolerance = KB_DEFAULT_IK_GRADIENT_TOLERANCE;
+  out->decrease_tolerance = KB_DEFAULT_IK_DECREASE_TOLERANCE;
   return KB_OK;
 }
 
