@@ -44,8 +44,8 @@
  *   the solver, clip retargeting) is not an error: the status is KB_OK
  *   and the result says converged = 0. Entries that cannot fail return
  *   their value: kb_status_text, kb_joint_name / _parent / _index (a
- *   sentinel for an unknown index or name), kb_kli_weight (total), the
- *   preview's frame time (a clamp) and kb_filter_reset.
+ *   sentinel for an unknown index or name), kb_kli_weight (total) and the
+ *   preview's frame time (a clamp).
  *
  * CONVENTIONS
  *   - Right-handed, Y up, the character faces +Z, its left is +X; meters,
@@ -242,9 +242,11 @@ typedef enum kb_follower {
 } kb_follower;
 
 typedef struct kb_filter_params {
-  float epsilon; /* deadband, rad, ≥ 0 (default 0.0005) */
-  float lambda;  /* follow rate, 1/s, > 0; INFINITY = pure gate (default 18) */
-  float dt_max;  /* dt is clamped to [0, dt_max] (default 1/30 s) */
+  float epsilon; /* deadband, rad, in [KB_MIN_EPSILON, KB_MAX_EPSILON] */
+  float lambda;  /* follow rate, 1/s, in [KB_MIN_LAMBDA, KB_MAX_LAMBDA];
+                  * INFINITY = pure gate */
+  float dt_max;  /* dt is clamped to [0, dt_max]; dt_max in
+                  * [KB_MIN_DT_MAX, KB_MAX_DT_MAX] */
   int follower;  /* kb_follower */
 } kb_filter_params;
 
@@ -260,13 +262,13 @@ typedef struct kb_filter {
                   * (same output bits; see kb_preview_set_full_path) */
 } kb_filter;
 
-void kb_filter_default_params(kb_filter_params *out);
+kb_status kb_filter_default_params(kb_filter_params *out);
 kb_status kb_filter_check_params(const kb_filter_params *params);
 /* state must hold KB_FILTER_FLOATS_PER_JOINT·count floats and outlive the
  * filter; its first 4·count floats are the filtered rotations. */
 kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
                          float *state, int count);
-void kb_filter_reset(kb_filter *f);
+kb_status kb_filter_reset(kb_filter *f);
 /* One step over all joints: targets and out hold 4·count floats (may alias).
  * Targets need not be unit (they are normalized). out_changed (nullable)
  * receives how many joints' output changed at all (0 when all were held,
@@ -864,18 +866,6 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
                            double *out_cost, int *out_unconverged);
-
-/* --------------------------------------- flat entry points: crowd, mask */
-
-/* kb_crowd_evaluate with the matrices' fields as arguments; world_matrices
- * NULL: no matrices (skeleton and roots are then ignored). */
-kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
-                                 float *poses, uint8_t *masks,
-                                 const kb_skeleton *skeleton,
-                                 const float *roots, float *world_matrices);
-/* Byte offset of the changed-joint mask inside kb_preview (so a binding can
- * find a preview from the mask view it holds). */
-size_t kb_preview_changed_mask_offset_flat(void);
 
 #ifdef __cplusplus
 }

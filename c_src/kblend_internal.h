@@ -7,6 +7,9 @@
 
 /* kb_filter_step on checked targets; returns the joints that moved. */
 int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
+/* Keys a, b and the weight u ∈ [0, 1] between them at time t, on a checked
+ * track (the one locator of the sampler and the preview's skipping path). */
+void kb__track_locate(const kb_track *track, float t, int *a, int *b, float *u);
 /* kb_track_sample on a checked track; weights is scratch for 22 floats. */
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);

@@ -231,22 +231,26 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
   return KB_OK;
 }
 
-kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
-                         const kb_ik_pose *pose, double *out_cost) {
+/* The checked entry of evaluate: the cost, with the Jacobian when asked. */
+static kb_status checked_evaluate(kb_solver *solver,
+                                  const kb_ik_problem *problem,
+                                  const kb_ik_pose *pose, int jacobian,
+                                  double *out_cost) {
   if (!solver || !pose || !out_cost) return KB_ERR_NULL;
   kb_status st = kb_ik_check_problem(problem);
   if (st != KB_OK) return st;
   collect_active(solver, problem->mask);
-  return evaluate(solver, problem, pose, 0, out_cost);
+  return evaluate(solver, problem, pose, jacobian, out_cost);
+}
+
+kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
+                         const kb_ik_pose *pose, double *out_cost) {
+  return checked_evaluate(solver, problem, pose, 0, out_cost);
 }
 
 kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
                               const kb_ik_pose *pose, double *out_cost) {
-  if (!solver || !pose || !out_cost) return KB_ERR_NULL;
-  kb_status st = kb_ik_check_problem(problem);
-  if (st != KB_OK) return st;
-  collect_active(solver, problem->mask);
-  return evaluate(solver, problem, pose, 1, out_cost);
+  return checked_evaluate(solver, problem, pose, 1, out_cost);
 }
 
 /* Solves (H + λI)x = −g by Cholesky into s->step; 0 when not positive
