@@ -32,7 +32,7 @@
 //   the ankle to the toes (foot length 0.152H).
 import { rotateVector } from './quaternion-math.js';
 import { JOINT_NAMES } from './skeleton-names.js';
-import { checkArrayLike, checkNumber, checkOptions, checkPose } from './validate.js';
+import { checkArrayLike, checkNumber, checkOptions, checkPose, checkTunable } from './validate.js';
 
 const SIDES = [
   ['left', 1],
@@ -171,8 +171,8 @@ export function createBodyContactsApi(kb) {
   // World capsules of a pose, per part: [[{ a, b, radius }, ...], ...].
   function place(pose, options) {
     checkPose('pose', pose, JOINT_NAMES.length);
-    const { height = 1.75, root } = checkOptions('options', options);
-    checkNumber('options.height', height, { min: 0.5, max: 3 });
+    const { height = kb.defaults.height, root } = checkOptions('options', options);
+    checkTunable(kb.limits, 'height', height, 'options.height');
     if (root !== undefined) checkArrayLike('options.root', root, 3);
     const { positions, rotations } = kb.forwardKinematics(pose, root, { height });
     const toWorld = (joint, offset) => {
