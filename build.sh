@@ -149,8 +149,7 @@ record() { echo "$1: $2 passed, $3 failed" | tee -a "$RESULTS/lines.txt"; }
 
 run_format_check() {
   log "formatting (prettier, clang-format)"
-  if npm run --silent format:check &&
-    clang-format --dry-run --Werror c_src/wasm/*.[ch] tests/fuzz/*.[ch]; then
+  if npm run --silent format:check; then
     record format 1 0
   else
     record format 0 1

@@ -4,25 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
-
-/* World rotations and positions from local rotations, for poses the core
- * made itself (unit, checked): no per-joint argument checks. */
-static void fk_unchecked(const kb_skeleton *s, const float *local,
-                         const float *root, float *positions,
-                         float *rotations) {
-  static const float zero[3] = {0, 0, 0}, identity[4] = {0, 0, 0, 1};
-  for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    int parent = kb_joint_parent(j);
-    const float *pr = parent < 0 ? identity : rotations + 4 * parent;
-    const float *pp =
-        parent < 0 ? (root ? root : zero) : positions + 3 * parent;
-    float offset[3];
-    kb_quat_rotate(pr, s->offsets[j], offset);
-    for (int i = 0; i < 3; i++) positions[3 * j + i] = pp[i] + offset[i];
-    kb_quat_mul(pr, local + 4 * j, rotations + 4 * j);
-  }
-}
+#include "kblend_internal.h"
 
 /* Column-major 4×4 of a rotation and a translation (scale 1), the layout
  * and formula of three.js's Matrix4.compose. */
@@ -41,7 +23,7 @@ static void compose(const float *q, const float *p, float *m) {
 static void world_matrices(const kb_skeleton *s, const float *local,
                            const float *root, float *out) {
   float positions[3 * KB_JOINT_COUNT], rotations[KB_POSE_FLOATS];
-  fk_unchecked(s, local, root, positions, rotations);
+  kb__fk_unit(s, local, NULL, root, positions, rotations);
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     compose(rotations + 4 * j, positions + 3 * j, out + 16 * j);
 }

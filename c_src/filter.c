@@ -4,20 +4,27 @@
 
 #include "kblend_internal.h"
 
-void kb_filter_default_params(kb_filter_params *out) {
-  if (!out) return;
-  out->epsilon = 0.0005f;
-  out->lambda = 18.0f;
-  out->dt_max = 1.0f / 30.0f;
-  out->follower = KB_FOLLOWER_EXP;
+kb_status kb_filter_default_params(kb_filter_params *out) {
+  if (!out) return KB_ERR_NULL;
+  out->epsilon = KB_DEFAULT_EPSILON;
+  out->lambda = KB_DEFAULT_LAMBDA;
+  out->dt_max = KB_DEFAULT_DT_MAX;
+  out->follower = KB_DEFAULT_FOLLOWER;
+  return KB_OK;
 }
 
+static int outside(float v, float lo, float hi) { return v < lo || v > hi; }
+
+/* The header's ranges; λ = +∞ is the pure gate (no smoothing). */
 kb_status kb_filter_check_params(const kb_filter_params *p) {
   if (!p) return KB_ERR_NULL;
   if (!isfinite(p->epsilon) || isnan(p->lambda) || !isfinite(p->dt_max))
     return KB_ERR_NOT_FINITE;
-  if (p->epsilon < 0 || p->epsilon > 3.1415927f || p->lambda <= 0 ||
-      p->dt_max <= 0)
+  if (outside(p->epsilon, KB_MIN_EPSILON, KB_MAX_EPSILON) ||
+      outside(p->dt_max, KB_MIN_DT_MAX, KB_MAX_DT_MAX))
+    return KB_ERR_OUT_OF_RANGE;
+  if (!(isinf(p->lambda) && p->lambda > 0) &&
+      outside(p->lambda, KB_MIN_LAMBDA, KB_MAX_LAMBDA))
     return KB_ERR_OUT_OF_RANGE;
   if (p->follower != KB_FOLLOWER_EXP && p->follower != KB_FOLLOWER_KLI)
     return KB_ERR_OUT_OF_RANGE;
@@ -38,20 +45,21 @@ kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
   return KB_OK;
 }
 
-void kb_filter_reset(kb_filter *f) {
-  if (f) f->primed = 0;
+kb_status kb_filter_reset(kb_filter *f) {
+  if (!f) return KB_ERR_NULL;
+  f->primed = 0;
+  return KB_OK;
 }
 
 /* tan²(θ/2) of the rotation θ from a to b (w of a⁻¹ ⊗ b over its vector
  * part), in double. θ < ε exactly when it is below tan²(ε/2): the atan2
  * form of the geodesic angle without the atan2, for the per-joint gate. */
 static double half_angle_tan_sq(const float *a, const float *b) {
-  double ax = -a[0], ay = -a[1], az = -a[2], aw = a[3];
-  double x = aw * b[0] + ax * b[3] + ay * b[2] - az * b[1];
-  double y = aw * b[1] - ax * b[2] + ay * b[3] + az * b[0];
-  double z = aw * b[2] + ax * b[1] - ay * b[0] + az * b[3];
-  double w = aw * b[3] - ax * b[0] - ay * b[1] - az * b[2];
-  double v2 = x * x + y * y + z * z;
+  const double da[4] = {a[0], a[1], a[2], a[3]},
+               db[4] = {b[0], b[1], b[2], b[3]};
+  double d[4];
+  kb__quat_conj_mul_d(da, db, d);
+  double v2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], w = d[3];
   return w == 0 ? (v2 > 0 ? INFINITY : 0) : v2 / (w * w);
 }
 

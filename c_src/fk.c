@@ -4,32 +4,35 @@
 
 #include "kblend.h"
 
-/* Unit copies of the local rotations and the root rotation; a finite root
- * translation. */
-static kb_status prepare(const float *local, const float *root_translation,
-                         const float *root_rotation, float *unit_local,
-                         float unit_root[4]) {
+/* Unit copy of each local rotation; KB_ERR_NOT_FINITE or KB_ERR_ZERO_QUAT
+ * for the first joint that has none. unit may alias local. */
+static kb_status normalize_pose(const float *local, float *unit) {
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    kb_status st = kb_quat_normalize(local + 4 * j, unit_local + 4 * j);
+    kb_status st = kb_quat_normalize(local + 4 * j, unit + 4 * j);
     if (st != KB_OK) return st;
   }
-  if (root_translation)
-    for (int i = 0; i < 3; i++)
-      if (!isfinite(root_translation[i])) return KB_ERR_NOT_FINITE;
-  static const float identity[4] = {0, 0, 0, 1};
-  return kb_quat_normalize(root_rotation ? root_rotation : identity, unit_root);
+  return KB_OK;
 }
 
-kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
-                                const float root_translation[3],
-                                const float root_rotation[4],
-                                float *world_positions,
-                                float *world_rotations) {
-  if (!s || !local || !world_positions || !world_rotations) return KB_ERR_NULL;
-  float unit[KB_POSE_FLOATS], r[4];
-  kb_status st = prepare(local, root_translation, root_rotation, unit, r);
-  if (st != KB_OK) return st;
-  static const float zero[3] = {0, 0, 0};
+static kb_status check_translation(const float *t) {
+  if (t)
+    for (int i = 0; i < 3; i++)
+      if (!isfinite(t[i])) return KB_ERR_NOT_FINITE;
+  return KB_OK;
+}
+
+/* a root near FLT_MAX plus an offset overflows */
+static kb_status check_positions(const float *positions, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite(positions[i])) return KB_ERR_NOT_FINITE;
+  return KB_OK;
+}
+
+void kb__fk_unit(const kb_skeleton *s, const float *unit_local,
+                 const float *root_rotation, const float *root_translation,
+                 float *world_positions, float *world_rotations) {
+  static const float zero[3] = {0, 0, 0}, identity[4] = {0, 0, 0, 1};
+  const float *r = root_rotation ? root_rotation : identity;
   const float *t = root_translation ? root_translation : zero;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     int parent = kb_joint_parent(j);
@@ -39,28 +42,58 @@ kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
     kb_quat_rotate(parent_rot, s->offsets[j], offset);
     for (int i = 0; i < 3; i++)
       world_positions[3 * j + i] = parent_pos[i] + offset[i];
-    kb_quat_mul(parent_rot, unit + 4 * j, world_rotations + 4 * j);
+    kb_quat_mul(parent_rot, unit_local + 4 * j, world_rotations + 4 * j);
   }
-  /* a root near FLT_MAX plus an offset overflows */
-  for (int i = 0; i < 3 * KB_JOINT_COUNT; i++)
-    if (!isfinite(world_positions[i])) return KB_ERR_NOT_FINITE;
-  return KB_OK;
 }
 
+kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
+                                const float root_translation[3],
+                                const float root_rotation[4],
+                                float *world_positions,
+                                float *world_rotations) {
+  if (!s || !local || !world_positions || !world_rotations) return KB_ERR_NULL;
+  float unit[KB_POSE_FLOATS], r[4];
+  static const float identity[4] = {0, 0, 0, 1};
+  kb_status st = normalize_pose(local, unit);
+  if (st == KB_OK) st = check_translation(root_translation);
+  if (st == KB_OK)
+    st = kb_quat_normalize(root_rotation ? root_rotation : identity, r);
+  if (st != KB_OK) return st;
+  kb__fk_unit(s, unit, r, root_translation, world_positions, world_rotations);
+  return check_positions(world_positions, 3 * KB_JOINT_COUNT);
+}
+
+/* Every pose checked and normalized first (into world_rotations, which
+ * the FK pass then overwrites joint by joint in place), then one FK loop
+ * over all poses. */
 kb_status kb_forward_kinematics_batch(const kb_skeleton *s, const float *local,
                                       int count, const float *root_translations,
                                       float *world_positions,
-                                      float *world_rotations) {
+                                      float *world_rotations, int *failed) {
+  if (failed) *failed = -1;
   if (!s || !local || !world_positions || !world_rotations) return KB_ERR_NULL;
   if (count < 0) return KB_ERR_OUT_OF_RANGE;
   if (count > KB_MAX_FRAMES) return KB_ERR_CAPACITY;
-  for (size_t k = 0; k < (size_t)count; k++) {
-    const float *root = root_translations ? root_translations + 3 * k : NULL;
-    kb_status st =
-        kb_forward_kinematics(s, local + KB_POSE_FLOATS * k, root, NULL,
-                              world_positions + 3 * KB_JOINT_COUNT * k,
-                              world_rotations + KB_POSE_FLOATS * k);
-    if (st != KB_OK) return st;
+  for (int k = 0; k < count; k++) {
+    size_t at = (size_t)KB_POSE_FLOATS * k;
+    kb_status st = normalize_pose(local + at, world_rotations + at);
+    if (st == KB_OK && root_translations)
+      st = check_translation(root_translations + 3 * (size_t)k);
+    if (st != KB_OK) {
+      if (failed) *failed = k;
+      return st;
+    }
+  }
+  for (int k = 0; k < count; k++) {
+    float *rot = world_rotations + (size_t)KB_POSE_FLOATS * k;
+    float *pos = world_positions + (size_t)3 * KB_JOINT_COUNT * k;
+    kb__fk_unit(s, rot, NULL,
+                root_translations ? root_translations + 3 * (size_t)k : NULL,
+                pos, rot);
+    if (check_positions(pos, 3 * KB_JOINT_COUNT) != KB_OK) {
+      if (failed) *failed = k;
+      return KB_ERR_NOT_FINITE;
+    }
   }
   return KB_OK;
 }

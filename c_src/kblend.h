@@ -44,8 +44,8 @@
  *   the solver, clip retargeting) is not an error: the status is KB_OK
  *   and the result says converged = 0. Entries that cannot fail return
  *   their value: kb_status_text, kb_joint_name / _parent / _index (a
- *   sentinel for an unknown index or name), kb_kli_weight (total), the
- *   preview's frame time (a clamp) and kb_filter_reset.
+ *   sentinel for an unknown index or name), kb_kli_weight (total) and the
+ *   preview's frame time (a clamp).
  *
  * CONVENTIONS
  *   - Right-handed, Y up, the character faces +Z, its left is +X; meters,
@@ -161,6 +161,16 @@ const char *kb_status_text(kb_status status);
 /* pairs of one SLERP batch a binding may allocate */
 #define KB_MIN_BATCH_PAIRS 1
 #define KB_MAX_BATCH_PAIRS 500000
+/* Levenberg–Marquardt defaults (kb_ik_default_options, SPEC §7) */
+#define KB_DEFAULT_IK_MAX_ITERATIONS 100
+#define KB_DEFAULT_IK_LAMBDA0 1e-3
+#define KB_DEFAULT_IK_LAMBDA_MIN 1e-5
+#define KB_DEFAULT_IK_LAMBDA_MAX 1e10
+#define KB_DEFAULT_IK_ACCEPT_RATIO 1e-3
+#define KB_DEFAULT_IK_COST_TOLERANCE 1e-9
+#define KB_DEFAULT_IK_STEP_TOLERANCE 1e-10
+#define KB_DEFAULT_IK_GRADIENT_TOLERANCE 1e-12
+#define KB_DEFAULT_IK_DECREASE_TOLERANCE 1e-6
 
 /* ------------------------------------------------------------ quaternion */
 
@@ -232,9 +242,11 @@ typedef enum kb_follower {
 } kb_follower;
 
 typedef struct kb_filter_params {
-  float epsilon; /* deadband, rad, ≥ 0 (default 0.0005) */
-  float lambda;  /* follow rate, 1/s, > 0; INFINITY = pure gate (default 18) */
-  float dt_max;  /* dt is clamped to [0, dt_max] (default 1/30 s) */
+  float epsilon; /* deadband, rad, in [KB_MIN_EPSILON, KB_MAX_EPSILON] */
+  float lambda;  /* follow rate, 1/s, in [KB_MIN_LAMBDA, KB_MAX_LAMBDA];
+                  * INFINITY = pure gate */
+  float dt_max;  /* dt is clamped to [0, dt_max]; dt_max in
+                  * [KB_MIN_DT_MAX, KB_MAX_DT_MAX] */
   int follower;  /* kb_follower */
 } kb_filter_params;
 
@@ -250,13 +262,13 @@ typedef struct kb_filter {
                   * (same output bits; see kb_preview_set_full_path) */
 } kb_filter;
 
-void kb_filter_default_params(kb_filter_params *out);
+kb_status kb_filter_default_params(kb_filter_params *out);
 kb_status kb_filter_check_params(const kb_filter_params *params);
 /* state must hold KB_FILTER_FLOATS_PER_JOINT·count floats and outlive the
  * filter; its first 4·count floats are the filtered rotations. */
 kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
                          float *state, int count);
-void kb_filter_reset(kb_filter *f);
+kb_status kb_filter_reset(kb_filter *f);
 /* One step over all joints: targets and out hold 4·count floats (may alias).
  * Targets need not be unit (they are normalized). out_changed (nullable)
  * receives how many joints' output changed at all (0 when all were held,
@@ -365,7 +377,14 @@ kb_status kb_skeleton_init(kb_skeleton *s, float height);
 /* Relaxed A-pose: upper arms lowered by apose rad about Z, the rest at the
  * bind. apose ∈ [0, π/2]. */
 kb_status kb_idle_pose(float apose, float out[KB_POSE_FLOATS]);
-/* Palm normal (−Y) and thumb direction (+Z) in a wrist's local frame. */
+/* Palm normal (−Y) and thumb direction (+Z) in a wrist's local frame
+ * (the macros are their components, for initializers and bindings). */
+#define KB_PALM_NORMAL_X 0.0f
+#define KB_PALM_NORMAL_Y -1.0f
+#define KB_PALM_NORMAL_Z 0.0f
+#define KB_THUMB_X 0.0f
+#define KB_THUMB_Y 0.0f
+#define KB_THUMB_Z 1.0f
 extern const float kb_palm_normal_local[3];
 extern const float kb_thumb_local[3];
 
@@ -378,11 +397,13 @@ kb_status kb_forward_kinematics(const kb_skeleton *s, const float *local,
                                 float *world_positions, float *world_rotations);
 /* Forward kinematics of count poses in one call: local holds count·88
  * floats, root_translations count·3 (nullable: all at the origin); the
- * outputs hold count·66 and count·88 floats. */
+ * outputs hold count·66 and count·88 floats. Every pose is checked (and
+ * normalized) before any is computed; on a refusal *failed (nullable) is
+ * the index of the pose refused, else −1. */
 kb_status kb_forward_kinematics_batch(const kb_skeleton *s, const float *local,
                                       int count, const float *root_translations,
                                       float *world_positions,
-                                      float *world_rotations);
+                                      float *world_rotations, int *failed);
 /* World position of a marker given FK output. */
 kb_status kb_marker_position(const kb_marker *m, const float *world_positions,
                              const float *world_rotations, float out[3]);
@@ -845,18 +866,6 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double previous_weight, float *out_local,
                            float *out_root, int *out_iterations,
                            double *out_cost, int *out_unconverged);
-
-/* --------------------------------------- flat entry points: crowd, mask */
-
-/* kb_crowd_evaluate with the matrices' fields as arguments; world_matrices
- * NULL: no matrices (skeleton and roots are then ignored). */
-kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
-                                 float *poses, uint8_t *masks,
-                                 const kb_skeleton *skeleton,
-                                 const float *roots, float *world_matrices);
-/* Byte offset of the changed-joint mask inside kb_preview (so a binding can
- * find a preview from the mask view it holds). */
-size_t kb_preview_changed_mask_offset_flat(void);
 
 #ifdef __cplusplus
 }

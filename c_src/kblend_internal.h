@@ -7,10 +7,19 @@
 
 /* kb_filter_step on checked targets; returns the joints that moved. */
 int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
+/* Keys a, b and the weight u ∈ [0, 1] between them at time t, on a checked
+ * track (the one locator of the sampler and the preview's skipping path). */
+void kb__track_locate(const kb_track *track, float t, int *a, int *b, float *u);
 /* kb_track_sample on a checked track; weights is scratch for 22 floats. */
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);
 
+/* Forward kinematics of unit local rotations (no checks): root_rotation
+ * (unit) and root_translation nullable (identity, origin). unit_local may
+ * alias world_rotations (each joint is read before it is written). */
+void kb__fk_unit(const kb_skeleton *s, const float *unit_local,
+                 const float *root_rotation, const float *root_translation,
+                 float *world_positions, float *world_rotations);
 /* Body axes from the pelvis heading: left (x̂_body) and forward, both
  * horizontal and unit (up is +Y). */
 void kb__body_axes(const float pelvis[4], double left[3], double forward[3]);

@@ -17,8 +17,7 @@ kb_status kb_preview_default_params(kb_preview_params *out) {
   out->apose = KB_DEFAULT_APOSE;
   out->shape = KB_DEFAULT_SHAPE;
   out->order = KB_DEFAULT_ORDER;
-  kb_filter_default_params(&out->filter);
-  return KB_OK;
+  return kb_filter_default_params(&out->filter);
 }
 
 /* v finite and in [lo, hi]. */
@@ -35,10 +34,6 @@ kb_status kb_preview_check_params(const kb_preview_params *p) {
   if (s == KB_OK) s = check_range(p->fps, KB_MIN_FPS, KB_MAX_FPS);
   if (s == KB_OK) s = check_range(p->jitter, KB_MIN_JITTER, KB_MAX_JITTER);
   if (s == KB_OK) s = check_range(p->apose, KB_MIN_APOSE, KB_MAX_APOSE);
-  if (s == KB_OK)
-    s = check_range(p->filter.dt_max, KB_MIN_DT_MAX, KB_MAX_DT_MAX);
-  if (s == KB_OK && !isinf(p->filter.lambda)) /* INFINITY: the pure gate */
-    s = check_range(p->filter.lambda, KB_MIN_LAMBDA, KB_MAX_LAMBDA);
   if (s != KB_OK) return s;
   if ((double)p->duration * p->fps + 1 > KB_MAX_FRAMES) return KB_ERR_CAPACITY;
   if (p->shape != KB_SHAPE_SMOOTHSTEP && p->shape != KB_SHAPE_KLI)
@@ -183,40 +178,6 @@ static int count_changed(const float *a, const float *b) {
   return n;
 }
 
-/* Keys a, b and the weight between them at time t: the same arithmetic as
- * the track sampler's (track.c), which the reference path calls and the
- * bit-identity tests compare against. */
-static void track_segment(const kb_track *tr, float t, int *a, int *b,
-                          float *u) {
-  int n = tr->n_keys;
-  float t0 = tr->times[0], last = tr->times[n - 1];
-  *a = *b = 0, *u = 0;
-  if (tr->loop) {
-    float tau = fmodf(t - t0, tr->period);
-    if (tau < 0) tau += tr->period;
-    t = t0 + tau;
-    if (t >= last) { /* the wrap segment, last key back to the first */
-      *a = n - 1, *b = 0, *u = (t - last) / (tr->period - (last - t0));
-      return;
-    }
-  } else if (t <= t0 || n == 1) {
-    return;
-  } else if (t >= last) {
-    *a = *b = n - 1;
-    return;
-  }
-  int lo = 0, hi = n - 1; /* times[lo] ≤ t < times[hi] */
-  while (hi - lo > 1) {
-    int mid = (lo + hi) / 2;
-    if (tr->times[mid] <= t)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  *a = lo, *b = lo + 1;
-  *u = (t - tr->times[lo]) / (tr->times[lo + 1] - tr->times[lo]);
-}
-
 /* The target pose at t: idle for joints the track does not drive, key
  * copies where a key is hit, and one SLERP batch of the driven joints
  * whose two keys differ (the reference path samples every joint). */
@@ -228,7 +189,7 @@ static void sample_targets(kb_preview *pv, float t, float *out) {
   }
   int a, b, n = 0;
   float u;
-  track_segment(tr, t, &a, &b, &u);
+  kb__track_locate(tr, t, &a, &b, &u);
   const float *ka = tr->rotations + a * KB_POSE_FLOATS;
   const float *kb = tr->rotations + b * KB_POSE_FLOATS;
   int blend = !(u == 0 || a == b);
@@ -279,7 +240,7 @@ static kb_status advance(kb_preview *pv) {
 /* Brings pv->frame to k, replaying from the start when k is behind. */
 static kb_status seek_frame(kb_preview *pv, int k) {
   if (k < pv->frame) {
-    kb_filter_reset(&pv->filter);
+    (void)kb_filter_reset(&pv->filter); /* not NULL: cannot fail */
     pv->frame = -1;
   }
   while (pv->frame < k) {

@@ -15,8 +15,9 @@ static const char *const joint_names[KB_JOINT_COUNT] = {
 static const int joint_parents[KB_JOINT_COUNT] = {
     -1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 12, 13, 14, 16, 17, 18, 19};
 
-const float kb_palm_normal_local[3] = {0, -1, 0};
-const float kb_thumb_local[3] = {0, 0, 1};
+const float kb_palm_normal_local[3] = {KB_PALM_NORMAL_X, KB_PALM_NORMAL_Y,
+                                       KB_PALM_NORMAL_Z};
+const float kb_thumb_local[3] = {KB_THUMB_X, KB_THUMB_Y, KB_THUMB_Z};
 
 const char *kb_joint_name(int joint) {
   return joint >= 0 && joint < KB_JOINT_COUNT ? joint_names[joint] : NULL;

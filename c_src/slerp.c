@@ -69,6 +69,7 @@ kb_status kb_slerp_batch(const float *a, const float *b, const float *u, int n,
                          float *out) {
   if (!a || !b || !u || !out) return KB_ERR_NULL;
   if (n < 0) return KB_ERR_OUT_OF_RANGE;
+  if (n > KB_MAX_BATCH_PAIRS) return KB_ERR_CAPACITY;
   for (int i = 0; i < n; i++)
     slerp_plain(a + 4 * i, b + 4 * i, u[i], out + 4 * i);
   return KB_OK;
@@ -306,6 +307,7 @@ kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
                               int n, float *out) {
   if (!a || !b || !u || !out) return KB_ERR_NULL;
   if (n < 0) return KB_ERR_OUT_OF_RANGE;
+  if (n > KB_MAX_BATCH_PAIRS) return KB_ERR_CAPACITY;
   slerp_poly_lanes(a, b, u, NULL, n, out);
   return KB_OK;
 }

@@ -12,15 +12,15 @@
 
 kb_status kb_ik_default_options(kb_ik_options *out) {
   if (!out) return KB_ERR_NULL;
-  out->max_iterations = 100;
-  out->lambda0 = 1e-3;
-  out->lambda_min = 1e-5;
-  out->lambda_max = 1e10;
-  out->accept_ratio = 1e-3;
-  out->cost_tolerance = 1e-9;
-  out->step_tolerance = 1e-10;
-  out->gradient_tolerance = 1e-12;
-  out->decrease_tolerance = 1e-6;
+  out->max_iterations = KB_DEFAULT_IK_MAX_ITERATIONS;
+  out->lambda0 = KB_DEFAULT_IK_LAMBDA0;
+  out->lambda_min = KB_DEFAULT_IK_LAMBDA_MIN;
+  out->lambda_max = KB_DEFAULT_IK_LAMBDA_MAX;
+  out->accept_ratio = KB_DEFAULT_IK_ACCEPT_RATIO;
+  out->cost_tolerance = KB_DEFAULT_IK_COST_TOLERANCE;
+  out->step_tolerance = KB_DEFAULT_IK_STEP_TOLERANCE;
+  out->gradient_tolerance = KB_DEFAULT_IK_GRADIENT_TOLERANCE;
+  out->decrease_tolerance = KB_DEFAULT_IK_DECREASE_TOLERANCE;
   return KB_OK;
 }
 
@@ -231,22 +231,26 @@ static kb_status evaluate(kb_solver *s, const kb_ik_problem *p,
   return KB_OK;
 }
 
-kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
-                         const kb_ik_pose *pose, double *out_cost) {
+/* The checked entry of evaluate: the cost, with the Jacobian when asked. */
+static kb_status checked_evaluate(kb_solver *solver,
+                                  const kb_ik_problem *problem,
+                                  const kb_ik_pose *pose, int jacobian,
+                                  double *out_cost) {
   if (!solver || !pose || !out_cost) return KB_ERR_NULL;
   kb_status st = kb_ik_check_problem(problem);
   if (st != KB_OK) return st;
   collect_active(solver, problem->mask);
-  return evaluate(solver, problem, pose, 0, out_cost);
+  return evaluate(solver, problem, pose, jacobian, out_cost);
+}
+
+kb_status kb_solver_cost(kb_solver *solver, const kb_ik_problem *problem,
+                         const kb_ik_pose *pose, double *out_cost) {
+  return checked_evaluate(solver, problem, pose, 0, out_cost);
 }
 
 kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
                               const kb_ik_pose *pose, double *out_cost) {
-  if (!solver || !pose || !out_cost) return KB_ERR_NULL;
-  kb_status st = kb_ik_check_problem(problem);
-  if (st != KB_OK) return st;
-  collect_active(solver, problem->mask);
-  return evaluate(solver, problem, pose, 1, out_cost);
+  return checked_evaluate(solver, problem, pose, 1, out_cost);
 }
 
 /* Solves (H + λI)x = −g by Cholesky into s->step; 0 when not positive

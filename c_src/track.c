@@ -19,10 +19,10 @@ static kb_status check_track(const kb_track *tr) {
   return KB_OK;
 }
 
-/* Keys a, b and the weight u ∈ [0, 1] between them at time t. In double:
- * t − times[0] and the spans between keys overflow float for times near
- * ±FLT_MAX. */
-static void locate(const kb_track *tr, float t_in, int *a, int *b, float *u) {
+/* In double: t − times[0] and the spans between keys overflow float for
+ * times near ±FLT_MAX. */
+void kb__track_locate(const kb_track *tr, float t_in, int *a, int *b,
+                      float *u) {
   int n = tr->n_keys;
   double t = t_in, t0 = tr->times[0], last = tr->times[n - 1];
   if (tr->loop) {
@@ -76,7 +76,7 @@ void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,
                                 float *weights, float *out) {
   int a, b;
   float u, copy_a[KB_POSE_FLOATS], copy_b[KB_POSE_FLOATS];
-  locate(tr, t, &a, &b, &u);
+  kb__track_locate(tr, t, &a, &b, &u);
   const float *ka = unit_key(tr, a, copy_a);
   if (u == 0 || a == b)
     memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);

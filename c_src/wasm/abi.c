@@ -155,6 +155,23 @@ static const abi_entry table[] = {
     {"default.shape", KB_DEFAULT_SHAPE},
     {"default.order", KB_DEFAULT_ORDER},
     {"default.follower", KB_DEFAULT_FOLLOWER},
+    /* solver defaults (kb_ik_default_options), under solveIK's names */
+    {"default.ik.maxIterations", KB_DEFAULT_IK_MAX_ITERATIONS},
+    {"default.ik.lambda0", KB_DEFAULT_IK_LAMBDA0},
+    {"default.ik.lambdaMin", KB_DEFAULT_IK_LAMBDA_MIN},
+    {"default.ik.lambdaMax", KB_DEFAULT_IK_LAMBDA_MAX},
+    {"default.ik.acceptRatio", KB_DEFAULT_IK_ACCEPT_RATIO},
+    {"default.ik.costTolerance", KB_DEFAULT_IK_COST_TOLERANCE},
+    {"default.ik.stepTolerance", KB_DEFAULT_IK_STEP_TOLERANCE},
+    {"default.ik.gradientTolerance", KB_DEFAULT_IK_GRADIENT_TOLERANCE},
+    {"default.ik.decreaseTolerance", KB_DEFAULT_IK_DECREASE_TOLERANCE},
+    /* hand axes in a wrist's local frame */
+    {"hand.palmNormal.x", KB_PALM_NORMAL_X},
+    {"hand.palmNormal.y", KB_PALM_NORMAL_Y},
+    {"hand.palmNormal.z", KB_PALM_NORMAL_Z},
+    {"hand.thumb.x", KB_THUMB_X},
+    {"hand.thumb.y", KB_THUMB_Y},
+    {"hand.thumb.z", KB_THUMB_Z},
 };
 
 enum { TABLE_COUNT = sizeof table / sizeof table[0] };

@@ -214,6 +214,18 @@ kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
                                 const double *options, float *out_local,
                                 float *out_root, double *result);
 
+/* ---------------------------------------------------- crowd, mask */
+
+/* kb_crowd_evaluate with the matrices' fields as arguments; world_matrices
+ * NULL: no matrices (skeleton and roots are then ignored). */
+kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
+                                 float *poses, uint8_t *masks,
+                                 const kb_skeleton *skeleton,
+                                 const float *roots, float *world_matrices);
+/* Byte offset of the changed-joint mask inside kb_preview (so a binding can
+ * find a preview from the mask view it holds). */
+size_t kb_preview_changed_mask_offset_flat(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,6 @@
 // retargeting at least 300 frames per second.
 import { msPerCall } from './timing.js';
 import { readFileSync } from 'node:fs';
-import { importBvh } from '../../web/viewer/bvh-import.js';
 
 const FRAME_MS = 1000 / 60;
 const CLAP_BAR = 0.1; // of a frame
@@ -72,7 +71,7 @@ export async function benchIk(kb, report) {
   });
 
   const text = readFileSync(new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url), 'utf8');
-  const clip = importBvh(text, kb);
+  const clip = kb.importBvh(text);
   const retarget = () =>
     kb.retargetClip({
       positions: clip.sourcePositions,
@@ -88,7 +87,7 @@ export async function benchIk(kb, report) {
     bar: RETARGET_BAR_FPS,
     pass: fps >= RETARGET_BAR_FPS,
   });
-  const importMs = msPerCall(() => importBvh(text, kb), 200);
+  const importMs = msPerCall(() => kb.importBvh(text), 200);
   row('IK: BVH import, whole file (parse + map + retarget)', importMs, {
     ofFrame: importMs / FRAME_MS,
     framesPerSecond: Math.round((clip.frames / importMs) * 1000),

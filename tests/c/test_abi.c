@@ -38,6 +38,25 @@ static void test_table(void) {
   CHECK(value_of("default.shape") == KB_SHAPE_SMOOTHSTEP);
   CHECK(value_of("default.follower") == KB_FOLLOWER_EXP);
   CHECK(value_of("default.order") == KB_ORDER_KBLEND);
+  kb_ik_options ik;
+  CHECK(kb_ik_default_options(&ik) == KB_OK);
+  CHECK(value_of("default.ik.maxIterations") == ik.max_iterations);
+  CHECK(value_of("default.ik.lambda0") == ik.lambda0);
+  CHECK(value_of("default.ik.lambdaMin") == ik.lambda_min);
+  CHECK(value_of("default.ik.lambdaMax") == ik.lambda_max);
+  CHECK(value_of("default.ik.acceptRatio") == ik.accept_ratio);
+  CHECK(value_of("default.ik.costTolerance") == ik.cost_tolerance);
+  CHECK(value_of("default.ik.stepTolerance") == ik.step_tolerance);
+  CHECK(value_of("default.ik.gradientTolerance") == ik.gradient_tolerance);
+  CHECK(value_of("default.ik.decreaseTolerance") == ik.decrease_tolerance);
+  for (int i = 0; i < 3; i++) {
+    const char *axis[] = {"x", "y", "z"};
+    char name[32];
+    snprintf(name, sizeof name, "hand.palmNormal.%s", axis[i]);
+    CHECK(value_of(name) == kb_palm_normal_local[i]);
+    snprintf(name, sizeof name, "hand.thumb.%s", axis[i]);
+    CHECK(value_of(name) == kb_thumb_local[i]);
+  }
 }
 
 /* A preview parameter block of defaults with one slot set. */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "kblend.h"
+#include "kblend_wasm.h"
 
 enum { N = 7 };
 

@@ -91,6 +91,43 @@ static void test_bad_params(void) {
   CHECK(kb_filter_step(&f, zero, 0.1f, out, NULL) == KB_ERR_ZERO_QUAT);
 }
 
+/* The filter enforces the header's ranges itself (not only through the
+ * preview); entries that cannot fail but for NULL return a status. */
+static void test_param_ranges(void) {
+  kb_filter_params p;
+  CHECK(kb_filter_default_params(&p) == KB_OK);
+  CHECK(p.epsilon == KB_DEFAULT_EPSILON && p.lambda == KB_DEFAULT_LAMBDA);
+  CHECK(p.dt_max == KB_DEFAULT_DT_MAX && p.follower == KB_DEFAULT_FOLLOWER);
+  CHECK(kb_filter_default_params(NULL) == KB_ERR_NULL);
+  CHECK(kb_filter_reset(NULL) == KB_ERR_NULL);
+  struct {
+    float epsilon, lambda, dt_max;
+    kb_status expect;
+  } cases[] = {
+      {KB_MAX_EPSILON, KB_MAX_LAMBDA, KB_MAX_DT_MAX, KB_OK},
+      {KB_MIN_EPSILON, KB_MIN_LAMBDA, KB_MIN_DT_MAX, KB_OK},
+      {0.0005f, INFINITY, 1.0f / 30, KB_OK},
+      {nextafterf(KB_MAX_EPSILON, 4), 18, 1.0f / 30, KB_ERR_OUT_OF_RANGE},
+      {0.0005f, nextafterf(KB_MAX_LAMBDA, 2e3f), 1.0f / 30,
+       KB_ERR_OUT_OF_RANGE},
+      {0.0005f, nextafterf(KB_MIN_LAMBDA, 0), 1.0f / 30, KB_ERR_OUT_OF_RANGE},
+      {0.0005f, -INFINITY, 1.0f / 30, KB_ERR_OUT_OF_RANGE},
+      {0.0005f, 18, nextafterf(KB_MAX_DT_MAX, 2), KB_ERR_OUT_OF_RANGE},
+      {0.0005f, 18, nextafterf(KB_MIN_DT_MAX, 0), KB_ERR_OUT_OF_RANGE},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    kb_filter_default_params(&p);
+    p.epsilon = cases[i].epsilon, p.lambda = cases[i].lambda;
+    p.dt_max = cases[i].dt_max;
+    CHECK(kb_filter_check_params(&p) == cases[i].expect);
+  }
+  float state[9];
+  kb_filter f;
+  kb_filter_default_params(&p);
+  CHECK(kb_filter_init(&f, &p, state, 1) == KB_OK);
+  CHECK(kb_filter_reset(&f) == KB_OK && f.primed == 0);
+}
+
 /* A finite non-unit target is normalized: it neither comes back as given
  * on the first step nor poisons the state for the steps after it. */
 static void test_non_unit_targets_normalized(void) {
@@ -143,5 +180,6 @@ int main(void) {
   test_follows_step();
   test_pure_gate_and_kli_follower();
   test_bad_params();
+  test_param_ranges();
   return check_summary("filter");
 }

@@ -98,6 +98,16 @@ static void test_fk_root_and_markers(void) {
         KB_ERR_ZERO_QUAT);
 }
 
+static int all_unit_rotations(const float *rot) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *q = rot + 4 * j;
+    if (fabsf(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] - 1) >
+        1e-5f)
+      return 0;
+  }
+  return 1;
+}
+
 static void test_fk_batch(void) {
   kb_skeleton s;
   kb_skeleton_init(&s, 1.75f);
@@ -107,7 +117,10 @@ static void test_fk_batch(void) {
     kb_idle_pose(0.4f * k, local + 88 * k);
     roots[3 * k] = (float)k, roots[3 * k + 1] = 0, roots[3 * k + 2] = -1;
   }
-  CHECK(kb_forward_kinematics_batch(&s, local, N, roots, pos, rot) == KB_OK);
+  int failed = 7;
+  CHECK(kb_forward_kinematics_batch(&s, local, N, roots, pos, rot, &failed) ==
+        KB_OK);
+  CHECK(failed == -1);
   for (int k = 0; k < N; k++) {
     float one_pos[66], one_rot[88];
     kb_forward_kinematics(&s, local + 88 * k, roots + 3 * k, NULL, one_pos,
@@ -115,10 +128,28 @@ static void test_fk_batch(void) {
     CHECK(memcmp(one_pos, pos + 66 * k, sizeof one_pos) == 0);
     CHECK(memcmp(one_rot, rot + 88 * k, sizeof one_rot) == 0);
   }
+  /* non-unit poses are normalized, as one call per pose does */
+  for (int i = 0; i < 88; i++) local[88 * 2 + i] *= 3.0f;
+  CHECK(kb_forward_kinematics_batch(&s, local, N, roots, pos, rot, NULL) ==
+        KB_OK);
+  CHECK(all_unit_rotations(rot + 88 * 2));
+  /* the refused pose is named; a refusal writes no positions */
   local[88 + 3] = NAN;
-  CHECK(kb_forward_kinematics_batch(&s, local, N, NULL, pos, rot) ==
+  memset(pos, 0, sizeof pos);
+  CHECK(kb_forward_kinematics_batch(&s, local, N, NULL, pos, rot, &failed) ==
         KB_ERR_NOT_FINITE);
-  CHECK(kb_forward_kinematics_batch(&s, local, -1, NULL, pos, rot) ==
+  CHECK(failed == 1);
+  CHECK(pos[0] == 0 && pos[66 * N - 1] == 0);
+  local[88 + 3] = 1;
+  roots[3 * 2 + 1] = INFINITY;
+  CHECK(kb_forward_kinematics_batch(&s, local, N, roots, pos, rot, &failed) ==
+        KB_ERR_NOT_FINITE);
+  CHECK(failed == 2);
+  memset(local + 88 * 2 + 8, 0, 4 * sizeof(float));
+  CHECK(kb_forward_kinematics_batch(&s, local, N, NULL, pos, rot, &failed) ==
+        KB_ERR_ZERO_QUAT);
+  CHECK(failed == 2);
+  CHECK(kb_forward_kinematics_batch(&s, local, -1, NULL, pos, rot, &failed) ==
         KB_ERR_OUT_OF_RANGE);
 }
 

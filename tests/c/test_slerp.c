@@ -99,6 +99,12 @@ static void test_bad_input(void) {
   CHECK(kb_slerp(a, a, NAN, out) == KB_ERR_NOT_FINITE);
   CHECK(kb_slerp_batch(a, a, NULL, 1, out) == KB_ERR_NULL);
   CHECK(kb_slerp_batch(a, a, out, -1, out) == KB_ERR_OUT_OF_RANGE);
+  /* above the documented maximum: refused before a pair is read (these
+   * buffers hold one pair) */
+  CHECK(kb_slerp_batch(a, a, out, KB_MAX_BATCH_PAIRS + 1, out) ==
+        KB_ERR_CAPACITY);
+  CHECK(kb_slerp_batch_fast(a, a, out, KB_MAX_BATCH_PAIRS + 1, out) ==
+        KB_ERR_CAPACITY);
 }
 
 /* slerp(a, a, u) is a for every finite u (the LERP form (1 − u)a + u·a

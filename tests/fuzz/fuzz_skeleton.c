@@ -32,9 +32,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   int count = fuzz_int(&in, -1, N);
-  if (kb_forward_kinematics_batch(&s, local, count, roots, pos, rot) == KB_OK) {
+  int failed = -2;
+  kb_status st =
+      kb_forward_kinematics_batch(&s, local, count, roots, pos, rot, &failed);
+  if (st == KB_OK) {
+    FUZZ_CHECK(failed == -1);
     FUZZ_CHECK(all_finite(pos, 66 * (size_t)count));
     FUZZ_CHECK(all_unit(rot, KB_JOINT_COUNT * (size_t)count));
+  } else if (st == KB_ERR_NOT_FINITE || st == KB_ERR_ZERO_QUAT) {
+    FUZZ_CHECK(failed >= 0 && failed < count);
   }
   return 0;
 }

@@ -75,10 +75,30 @@ function nameOfCode(abi, kind, code) {
   return name;
 }
 
+// Names under a prefix, one level deep ("default.attack", not
+// "default.ik.lambda0": a group of its own, read by abiGroup).
 function tunableNames(abi, prefix) {
   return Object.keys(abi)
     .filter((key) => key.startsWith(prefix))
-    .map((key) => key.slice(prefix.length));
+    .map((key) => key.slice(prefix.length))
+    .filter((name) => !name.includes('.'));
+}
+
+// { name: value } of every entry under prefix ("default.ik." → the
+// solver's defaults by option name), frozen; an empty group throws.
+export function abiGroup(abi, prefix) {
+  const group = {};
+  for (const key of Object.keys(abi)) {
+    if (key.startsWith(prefix)) group[key.slice(prefix.length)] = abi[key];
+  }
+  if (Object.keys(group).length === 0)
+    throw new Error(`kblend: the core's ABI table has no entries ${prefix}*`);
+  return Object.freeze(group);
+}
+
+// A 3-vector of the table ("hand.thumb" → [x, y, z]), frozen.
+export function abiVector(abi, name) {
+  return Object.freeze(['x', 'y', 'z'].map((axis) => abiValue(abi, `${name}.${axis}`)));
 }
 
 // kb.limits: { name: { min, max, integer? } } for every numeric tunable.

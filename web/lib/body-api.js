@@ -1,16 +1,13 @@
 // The body: skeleton, idle pose, forward kinematics, the clap check, the
 // hand markers in the world.
+import { abiVector } from './abi.js';
 import { createBoundedCache } from './bounded-cache.js';
+import { createFkBatch } from './fk-batch.js';
 import { rotateVector } from './quaternion-math.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
-import { checkOptions, checkPose, checkTunable, describe, readNumbers } from './validate.js';
+import { checkOptions, checkPose, checkTunable, readNumbers } from './validate.js';
 
 const SKELETON_CACHE = 8; // heights kept at once
-
-// Hand axes in a wrist's local frame at the bind (SPEC §3): the palm
-// normal points −Y, the thumb +Z.
-const PALM_NORMAL = Object.freeze([0, -1, 0]);
-const THUMB = Object.freeze([0, 0, 1]);
 
 // Reads a clap report (KB_CLAP_REPORT_FLOATS floats) into the object
 // validateClap returns; slots by name from the core's table.
@@ -50,9 +47,18 @@ export function clapReportReader(core) {
   };
 }
 
+// The hand axes in a wrist's local frame at the bind, from the core's
+// table (SPEC §3: the palm normal points −Y, the thumb +Z).
+export function readHandAxes(core) {
+  return Object.freeze({
+    palmNormal: abiVector(core.abi, 'hand.palmNormal'),
+    thumb: abiVector(core.abi, 'hand.thumb'),
+  });
+}
+
 // Palm centre, palm normal, thumb tip and thumb direction of both hands in
-// the world, from FK output and the core's markers.
-export function handMarkersWorld(positions, rotations, markers) {
+// the world, from FK output, the core's markers and its hand axes.
+export function handMarkersWorld(positions, rotations, markers, axes) {
   const hand = (palm, thumb) => {
     const j = palm.joint;
     const q = [rotations[4 * j], rotations[4 * j + 1], rotations[4 * j + 2], rotations[4 * j + 3]];
@@ -62,9 +68,9 @@ export function handMarkersWorld(positions, rotations, markers) {
     };
     return {
       palmCentre: at(palm.offset),
-      palmNormal: rotateVector(q, PALM_NORMAL),
+      palmNormal: rotateVector(q, axes.palmNormal),
       thumbTip: at(thumb.offset),
-      thumbDirection: rotateVector(q, THUMB),
+      thumbDirection: rotateVector(q, axes.thumb),
     };
   };
   return {
@@ -125,62 +131,7 @@ export function createBodyApi(core, scratch, defaults) {
     return { positions: positions.view.slice(), rotations: rotations.view.slice() };
   }
 
-  // Many poses in one call: localRotations holds count·POSE numbers,
-  // rootTranslations (optional) count·3. Each call takes its block and
-  // gives it back.
-  function forwardKinematicsBatch(localRotations, rootTranslations, options) {
-    const height = heightOf(options);
-    const isArrayLike =
-      Array.isArray(localRotations) ||
-      (ArrayBuffer.isView(localRotations) && !(localRotations instanceof DataView));
-    const length = isArrayLike ? localRotations.length : 0;
-    if (!isArrayLike || length % POSE !== 0 || length === 0) {
-      throw new RangeError(
-        `localRotations must hold a whole number of poses (a non-empty multiple of ${POSE} numbers), got ${describe(localRotations)}`,
-      );
-    }
-    const count = length / POSE;
-    const skeleton = skeletonFor(height);
-    const block = core.alloc(
-      4 * count * (POSE + 3 + POSITIONS + POSE),
-      `forward kinematics of ${count} poses`,
-    );
-    try {
-      const localPtr = block;
-      const rootPtr = localPtr + 4 * POSE * count;
-      const positionsPtr = rootPtr + 4 * 3 * count;
-      const rotationsPtr = positionsPtr + 4 * POSITIONS * count;
-      checkPose(
-        'localRotations',
-        localRotations,
-        JOINT_COUNT * count,
-        core.floats(localPtr, POSE * count),
-      );
-      const hasRoot = rootTranslations !== undefined && rootTranslations !== null;
-      if (hasRoot)
-        readNumbers(
-          'rootTranslations',
-          rootTranslations,
-          3 * count,
-          core.floats(rootPtr, 3 * count),
-        );
-      const status = fn._kb_forward_kinematics_batch(
-        skeleton,
-        localPtr,
-        count,
-        hasRoot ? rootPtr : 0,
-        positionsPtr,
-        rotationsPtr,
-      );
-      core.check(status, 'forwardKinematicsBatch');
-      return {
-        positions: core.floats(positionsPtr, POSITIONS * count).slice(),
-        rotations: core.floats(rotationsPtr, POSE * count).slice(),
-      };
-    } finally {
-      core.free(block);
-    }
-  }
+  const forwardKinematicsBatch = createFkBatch(core, skeletonFor);
 
   // World positions of the T-pose bind (identity rotations).
   function bindPositions(height = defaults.height) {
@@ -232,5 +183,6 @@ export function createBodyApi(core, scratch, defaults) {
     skeletonFor,
     checkHeight,
     readClapReport,
+    handAxes: readHandAxes(core),
   };
 }

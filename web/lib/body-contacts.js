@@ -30,8 +30,9 @@
 //   not modelled);
 // - thigh 0.036H, shank 0.028H from joint to joint, foot 0.02H from behind
 //   the ankle to the toes (foot length 0.152H).
+import { rotateVector } from './quaternion-math.js';
 import { JOINT_NAMES } from './skeleton-names.js';
-import { checkArrayLike, checkNumber, checkOptions, checkPose } from './validate.js';
+import { checkArrayLike, checkNumber, checkOptions, checkPose, checkTunable } from './validate.js';
 
 const SIDES = [
   ['left', 1],
@@ -170,13 +171,13 @@ export function createBodyContactsApi(kb) {
   // World capsules of a pose, per part: [[{ a, b, radius }, ...], ...].
   function place(pose, options) {
     checkPose('pose', pose, JOINT_NAMES.length);
-    const { height = 1.75, root } = checkOptions('options', options);
-    checkNumber('options.height', height, { min: 0.5, max: 3 });
+    const { height = kb.defaults.height, root } = checkOptions('options', options);
+    checkTunable(kb.limits, 'height', height, 'options.height');
     if (root !== undefined) checkArrayLike('options.root', root, 3);
     const { positions, rotations } = kb.forwardKinematics(pose, root, { height });
     const toWorld = (joint, offset) => {
       const q = rotations.subarray(4 * joint, 4 * joint + 4);
-      const p = rotate(q, offset);
+      const p = rotateVector(q, offset);
       for (let c = 0; c < 3; c++) p[c] += positions[3 * joint + c];
       return p;
     };
@@ -223,19 +224,6 @@ function deepestOverlap(first, second) {
     }
   }
   return best;
-}
-
-// v rotated by the unit quaternion q = [x, y, z, w].
-function rotate(q, v) {
-  const [x, y, z, w] = q;
-  const tx = 2 * (y * v[2] - z * v[1]);
-  const ty = 2 * (z * v[0] - x * v[2]);
-  const tz = 2 * (x * v[1] - y * v[0]);
-  return [
-    v[0] + w * tx + (y * tz - z * ty),
-    v[1] + w * ty + (z * tx - x * tz),
-    v[2] + w * tz + (x * ty - y * tx),
-  ];
 }
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];

@@ -4,7 +4,7 @@
 // copied per member on the frame path.
 import { createOwnedBlock } from './memory.js';
 import { JOINT_COUNT } from './skeleton-names.js';
-import { checkArrayLike, checkNumber, checkOptions, describe } from './validate.js';
+import { checkArrayLike, checkNumber, checkOptions, checkTunable, describe } from './validate.js';
 
 export const MAX_CROWD = 10000;
 const POSE = 4 * JOINT_COUNT;
@@ -47,7 +47,7 @@ function createMembers(createPreview, list) {
   return previews;
 }
 
-export function createCrowdApi(core, { createPreview }) {
+export function createCrowdApi(core, { createPreview, defaults }) {
   const fn = core.fn;
   const maskOffset = fn._kb_preview_changed_mask_offset_flat();
 
@@ -71,8 +71,13 @@ export function createCrowdApi(core, { createPreview }) {
   }
 
   function createCrowd(options) {
-    checkOptions('options', options);
-    const { members, matrices = false, height = 1.75, roots, referencePath = false } = options;
+    const {
+      members,
+      matrices = false,
+      height = defaults.height,
+      roots,
+      referencePath = false,
+    } = checkOptions('options', options);
     const list = memberOptionList(members);
     if (typeof matrices !== 'boolean') {
       throw new TypeError(`matrices must be true or false, got ${describe(matrices)}`);
@@ -80,7 +85,7 @@ export function createCrowdApi(core, { createPreview }) {
     if (typeof referencePath !== 'boolean') {
       throw new TypeError(`referencePath must be true or false, got ${describe(referencePath)}`);
     }
-    checkNumber('height', height, { min: 0.5, max: 3 });
+    checkTunable(core.limits, 'height', height);
     if (roots !== undefined) checkArrayLike('roots', roots, 3 * list.length);
     return new Crowd(core, fn, layout, createMembers(createPreview, list), {
       matrices,

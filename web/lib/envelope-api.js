@@ -7,6 +7,37 @@ const MOVED = ['attack', 'release'];
 const roundTo = (value, decimals) =>
   decimals === undefined ? value : Number(value.toFixed(decimals));
 
+// The pair as the core checks it: in double (the library) and in float32
+// (kb_envelope_check), so a fitted pair is accepted at both levels.
+const f = Math.fround;
+const fits = (a, r) => a + r <= 1 && f(f(a) + f(r)) <= 1;
+
+// The float32 value just below v (v ≥ 0), as a step that always moves the
+// float32 sum.
+const bits = new Float32Array(1);
+const words = new Uint32Array(bits.buffer);
+function floatBelow(v) {
+  bits[0] = v;
+  if (bits[0] > v) words[0] -= 1; // v rounded up to float32: take the one below
+  if (bits[0] > 0) words[0] -= 1;
+  return bits[0];
+}
+
+// The share left to the value that gives way: 1 − kept, rounded to
+// `decimals` when asked. Rounding (or float32) can push the pair past 1
+// (1 − 1.8e-15 rounds to 1.00): then it steps down, by one unit of the
+// last decimal or by one float32 step, until the pair fits.
+function giveWay(kept, decimals) {
+  let value = roundTo(1 - kept, decimals);
+  while (value > 0 && !fits(kept, value)) {
+    value =
+      decimals === undefined
+        ? floatBelow(value)
+        : Math.max(0, roundTo(value - 10 ** -decimals, decimals));
+  }
+  return value;
+}
+
 export function createEnvelopeApi(core, scratch, defaults) {
   const { out } = scratch;
   const fn = core.fn;
@@ -76,16 +107,12 @@ export function createEnvelopeApi(core, scratch, defaults) {
       checkNumber('options.decimals', decimals, { min: 0, max: 15, integer: true });
     }
     if (attack + release <= 1) return { attack, release, adjusted: false };
-    if (moved === 'attack') {
-      return { attack, release: roundTo(1 - attack, decimals), adjusted: true };
-    }
-    if (moved === 'release') {
-      return { attack: roundTo(1 - release, decimals), release, adjusted: true };
-    }
+    if (moved === 'attack') return { attack, release: giveWay(attack, decimals), adjusted: true };
+    if (moved === 'release') return { attack: giveWay(release, decimals), release, adjusted: true };
     const scale = 1 / (attack + release);
     const a = roundTo(attack * scale, decimals);
     let r = roundTo(release * scale, decimals);
-    if (a + r > 1) r = roundTo(1 - a, decimals);
+    if (!fits(a, r)) r = giveWay(a, decimals);
     return { attack: a, release: r, adjusted: true };
   }
 

@@ -75,7 +75,7 @@ export function createFilterApi(core, defaults) {
       },
       reset() {
         live();
-        fn._kb_filter_reset(block.ptr);
+        core.check(fn._kb_filter_reset(block.ptr), 'filter reset');
         changed = 0;
       },
       dispose: () => block.free(),

@@ -1,7 +1,7 @@
 // Inverse kinematics over the WASM core (SPEC §7): frame-vector and
 // retargeting tasks solved by Levenberg–Marquardt, the clap solved by IK,
 // and clips retargeted from another skeleton's joint positions.
-import { ENUM_NAMES, enumCodes } from './abi.js';
+import { ENUM_NAMES, abiGroup, enumCodes } from './abi.js';
 import { createBoundedCache } from './bounded-cache.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 import {
@@ -24,19 +24,6 @@ export const MAX_RETARGET_FRAMES = 50000;
 const HUBER_MODES = ENUM_NAMES.huber;
 // Named points of the hand a task can use as a link or origin.
 const MARKERS = ENUM_NAMES.marker;
-
-export const IK_DEFAULTS = Object.freeze({
-  maxIterations: 100,
-  lambda0: 1e-3,
-  lambdaMin: 1e-5,
-  lambdaMax: 1e10,
-  acceptRatio: 1e-3,
-  costTolerance: 1e-9,
-  stepTolerance: 1e-10,
-  gradientTolerance: 1e-12,
-  decreaseTolerance: 1e-6,
-});
-const OPTION_KEYS = Object.keys(IK_DEFAULTS);
 
 export const RETARGET_DEFAULTS = Object.freeze({
   targetScale: 1,
@@ -74,7 +61,10 @@ function ikLayout(core) {
   for (const [name, code] of Object.entries(stopCodes)) stops[code] = name;
   const optionSlot = (key) =>
     n(`KB_IK_OPTION_${key.replace(/[A-Z]/g, (m) => '_' + m).toUpperCase()}`);
+  // the solver's defaults (kb_ik_default_options) by option name
+  const ikDefaults = abiGroup(core.abi, 'default.ik.');
   return {
+    ikDefaults,
     dof: n('KB_IK_DOF'),
     poseDoubles: n('KB_IK_POSE_DOUBLES'),
     maxPairs: n('KB_IK_MAX_PAIRS'),
@@ -82,7 +72,7 @@ function ikLayout(core) {
     maxRows: n('KB_IK_MAX_ROWS'),
     resultDoubles: n('KB_IK_RESULT_DOUBLES'),
     optionDoubles: n('KB_IK_OPTIONS_DOUBLES'),
-    optionSlots: Object.fromEntries(OPTION_KEYS.map((key) => [key, optionSlot(key)])),
+    optionSlots: Object.fromEntries(Object.keys(ikDefaults).map((key) => [key, optionSlot(key)])),
     clapDoubles: n('KB_CLAP_OPTIONS_DOUBLES'),
     clapSlots: {
       separation: n('KB_CLAP_OPTION_SEPARATION'),
@@ -308,16 +298,18 @@ export function createIkApi(core, base) {
   }
 
   function writeOptions(options = {}) {
-    const o = { ...IK_DEFAULTS, ...checkOptions('options', options) };
+    const o = { ...L.ikDefaults, ...checkOptions('options', options) };
     checkNumber('options.maxIterations', o.maxIterations, { min: 1, max: 1e6, integer: true });
-    for (const key of OPTION_KEYS.slice(1)) checkNumber(`options.${key}`, o[key], { min: 0 });
+    for (const key of Object.keys(L.optionSlots)) {
+      if (key !== 'maxIterations') checkNumber(`options.${key}`, o[key], { min: 0 });
+    }
     if (!(o.lambdaMin > 0 && o.lambdaMin <= o.lambda0 && o.lambda0 <= o.lambdaMax)) {
       throw new RangeError(
         `options need 0 < lambdaMin ≤ lambda0 ≤ lambdaMax, got ${o.lambdaMin}, ${o.lambda0}, ${o.lambdaMax}`,
       );
     }
     const view = core.doubles(optionsBuf, L.optionDoubles);
-    for (const key of OPTION_KEYS) view[L.optionSlots[key]] = o[key];
+    for (const [key, slot] of Object.entries(L.optionSlots)) view[slot] = o[key];
     return optionsBuf;
   }
 
@@ -581,7 +573,7 @@ export function createIkApi(core, base) {
     taskRows,
     applyStep,
     defaultRetargetPairs,
-    ikDefaults: IK_DEFAULTS,
+    ikDefaults: L.ikDefaults,
     clapDefaults: CLAP_DEFAULTS,
   };
 }

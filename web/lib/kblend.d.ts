@@ -410,11 +410,16 @@ export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi {
     rootTranslation?: ArrayLike<number>,
     options?: { height?: number },
   ): { positions: Float32Array; rotations: Float32Array };
-  /** count poses (count·88 numbers) in one call; roots count·3. */
+  /** count poses (count·88 numbers) in one call; roots count·3. With
+   * `out` the results are written into its buffers (count·66 and count·88
+   * floats), which are returned; else into new arrays. */
   forwardKinematicsBatch(
     localRotations: ArrayLike<number>,
-    rootTranslations?: ArrayLike<number>,
-    options?: { height?: number },
+    rootTranslations?: ArrayLike<number> | null,
+    options?: {
+      height?: number;
+      out?: { positions: Float32Array; rotations: Float32Array };
+    },
   ): { positions: Float32Array; rotations: Float32Array };
   validateClap(localRotations: ArrayLike<number>, options?: { height?: number }): ClapReport;
   /** The core's hand markers: points fixed in a wrist's frame (m). */

@@ -273,6 +273,7 @@ class Preview {
   #mem;
   #rootTrack;
   #markers;
+  #handAxes;
   #out;
   #readClapReport;
   #changed = 0;
@@ -286,6 +287,7 @@ class Preview {
     this.#fn = fn;
     this.#mem = mem;
     this.#markers = markers;
+    this.#handAxes = body.handAxes;
     this.#readClapReport = body.readClapReport;
     core.floats(mem.times, keys).set(track.times);
     core.floats(mem.rotations, keys * POSE).set(track.rotations);
@@ -418,7 +420,8 @@ class Preview {
     const rotations = core.floats(mem.worldRotations, POSE).slice();
     if (fk) Object.assign(frame, { positions, rotations });
     if (clap) frame.clap = this.#clapReport();
-    if (markers) frame.markers = handMarkersWorld(positions, rotations, this.#markers);
+    if (markers)
+      frame.markers = handMarkersWorld(positions, rotations, this.#markers, this.#handAxes);
     return frame;
   }
 

@@ -52,7 +52,7 @@ export function checkNumber(
   return value;
 }
 
-function isNumberArray(value) {
+export function isNumberArray(value) {
   if (Array.isArray(value)) return true;
   return (
     ArrayBuffer.isView(value) &&

@@ -126,4 +126,52 @@ describe('forward kinematics of many poses', () => {
       /rootTranslations must have length 9, got length 2/,
     );
   });
+
+  it('normalizes every pose in the core and names the pose it refuses', () => {
+    const flat = new Float64Array(3 * 88);
+    for (let k = 0; k < 3; k++) flat.set(kb.idlePose(0.5 * k), 88 * k);
+    const unit = kb.forwardKinematicsBatch(flat);
+    const doubled = kb.forwardKinematicsBatch(flat.map((v) => 2 * v));
+    for (let i = 0; i < unit.rotations.length; i++) {
+      expect(doubled.rotations[i]).toBeCloseTo(unit.rotations[i], 6);
+    }
+    for (let i = 0; i < unit.positions.length; i++) {
+      expect(doubled.positions[i]).toBeCloseTo(unit.positions[i], 6);
+    }
+    const bad = flat.slice();
+    bad[88 * 2 + 4 * 5 + 1] = NaN;
+    expect(() => kb.forwardKinematicsBatch(bad)).toThrow(/localRotations: pose 2, joint 5 .*NaN/);
+    bad[88 * 2 + 4 * 5 + 1] = 1e39; // finite in JS, not in float32
+    expect(() => kb.forwardKinematicsBatch(bad)).toThrow(/pose 2, joint 5 .*Infinity/);
+    bad.fill(0, 88 * 2 + 8, 88 * 2 + 12);
+    bad[88 * 2 + 4 * 5 + 1] = 0;
+    expect(() => kb.forwardKinematicsBatch(bad)).toThrow(/pose 2, joint 2 is \[0, 0, 0, 0\]/);
+    const roots = new Float32Array(9);
+    roots[4] = Infinity;
+    expect(() => kb.forwardKinematicsBatch(flat, roots)).toThrow(
+      /rootTranslations: pose 1, root \[0, Infinity, 0\]/,
+    );
+    const plain = Array.from(flat);
+    plain[7] = '1';
+    expect(() => kb.forwardKinematicsBatch(plain)).toThrow(
+      /localRotations\[7\] must be a number, got/,
+    );
+    expect(() => kb.forwardKinematicsBatch(new BigInt64Array(88))).toThrow(RangeError);
+  });
+
+  it('fills caller buffers given as options.out and returns them', () => {
+    const flat = new Float32Array(2 * 88);
+    flat.set(kb.idlePose(0.3), 0);
+    flat.set(kb.idlePose(0.9), 88);
+    const out = { positions: new Float32Array(2 * 66), rotations: new Float32Array(2 * 88) };
+    const result = kb.forwardKinematicsBatch(flat, [0, 0, 0, 1, 2, 3], { out });
+    expect(result).toBe(out);
+    expect(out).toEqual(kb.forwardKinematicsBatch(flat, [0, 0, 0, 1, 2, 3]));
+    expect(() =>
+      kb.forwardKinematicsBatch(flat, null, { out: { ...out, positions: new Float32Array(66) } }),
+    ).toThrow(/options.out.positions must be a Float32Array of 132 floats/);
+    expect(() => kb.forwardKinematicsBatch(flat, null, { out: [] })).toThrow(
+      /options.out must be an object/,
+    );
+  });
 });

@@ -92,7 +92,7 @@ describe('kb.createCrowd', () => {
   });
 
   it('refuses bad options with the parameter named', () => {
-    expect(() => kb.createCrowd()).toThrow(TypeError);
+    expect(() => kb.createCrowd()).toThrow(/^members must be an array .*got undefined/);
     expect(() => kb.createCrowd({ members: 'wave' })).toThrow(/members must be/);
     expect(() => kb.createCrowd({ members: [] })).toThrow(RangeError);
     expect(() => kb.createCrowd({ members: { count: 0 } })).toThrow(/members.count/);

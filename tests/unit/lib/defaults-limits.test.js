@@ -62,6 +62,7 @@ describe('kb.limits and kb.defaults hold to kblend.h', () => {
   it('every KB_DEFAULT_ of the header is a default (enums by name)', () => {
     const enumKinds = { shape: 'KB_SHAPE_', order: 'KB_ORDER_', follower: 'KB_FOLLOWER_' };
     for (const [name, header] of tunables('KB_DEFAULT_')) {
+      if (/^ik[A-Z]/.test(name)) continue; // the solver's: kb.ikDefaults, below
       if (enumKinds[name]) {
         const code = kb.abi[enumKinds[name] + kb.defaults[name].toUpperCase().replace('-', '_')];
         expect(code, name).toBe(header.value);
@@ -70,6 +71,42 @@ describe('kb.limits and kb.defaults hold to kblend.h', () => {
       }
     }
     expect(kb.defaults.gesture).toBe('clap');
+  });
+
+  it("every KB_DEFAULT_IK_ of the header is one of kb.ikDefaults (SPEC §7's figures)", () => {
+    const ik = tunables('KB_DEFAULT_IK_');
+    expect(Object.keys(kb.ikDefaults).sort()).toEqual(ik.map(([name]) => name).sort());
+    for (const [name, header] of ik) expectSameNumber(kb.ikDefaults[name], header);
+    expect(kb.ikDefaults).toEqual({
+      maxIterations: 100,
+      lambda0: 1e-3,
+      lambdaMin: 1e-5,
+      lambdaMax: 1e10,
+      acceptRatio: 1e-3,
+      costTolerance: 1e-9,
+      stepTolerance: 1e-10,
+      gradientTolerance: 1e-12,
+      decreaseTolerance: 1e-6,
+    });
+    expect(Object.isFrozen(kb.ikDefaults)).toBe(true);
+  });
+
+  it('the hand axes come from the header: palm normal −Y, thumb +Z', () => {
+    const axis = (prefix) => ['X', 'Y', 'Z'].map((c) => macros[`${prefix}_${c}`].value);
+    expect(axis('KB_PALM_NORMAL')).toEqual([0, -1, 0]);
+    expect(axis('KB_THUMB')).toEqual([0, 0, 1]);
+    for (const [key, prefix] of [
+      ['palmNormal', 'KB_PALM_NORMAL'],
+      ['thumb', 'KB_THUMB'],
+    ]) {
+      expect(['x', 'y', 'z'].map((c) => kb.abi[`hand.${key}.${c}`])).toEqual(axis(prefix));
+    }
+    // a hand at the bind: the markers' world axes are the table's
+    const frame = kb.createPreview({ gesture: 'wave', apose: 0 });
+    const bind = frame.evaluateFrame(-1, { markers: true }).markers;
+    frame.dispose();
+    expect(bind.left.palmNormal.map((v) => Math.round(v * 1e6) / 1e6 + 0)).toEqual([0, -1, 0]);
+    expect(bind.left.thumbDirection.map((v) => Math.round(v * 1e6) / 1e6 + 0)).toEqual([0, 0, 1]);
   });
 
   it('are frozen', () => {

@@ -113,9 +113,22 @@ describe('kb.fitAttackRelease (attack + release ≤ 1)', () => {
         (a, r, moved, decimals) => {
           const fit = kb.fitAttackRelease(a, r, { moved, decimals });
           expect(fit.attack + fit.release).toBeLessThanOrEqual(1);
+          expect(
+            Math.fround(Math.fround(fit.attack) + Math.fround(fit.release)),
+          ).toBeLessThanOrEqual(1);
           expect(() => kb.envelope(0.5, fit)).not.toThrow();
         },
       ),
+      {
+        seed: 85,
+        numRuns: 2000,
+        // rounding 1 − 1.8e-15 to two decimals gives 1.00: the sum passes 1
+        examples: [
+          [1.776356839400251e-15, 0.9999999999999983, 'attack', 2],
+          [0.9999999999999983, 1.776356839400251e-15, 'release', 2],
+          [1.776356839400251e-15, 0.9999999999999983, 'attack', undefined],
+        ],
+      },
     );
   });
 

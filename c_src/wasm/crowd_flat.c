@@ -2,7 +2,7 @@
  * mask, for bindings (WebAssembly). */
 #include <stddef.h>
 
-#include "kblend.h"
+#include "kblend_wasm.h"
 
 kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
                                  float *poses, uint8_t *masks,
