@@ -175,6 +175,8 @@ export function createComparisonView(options) {
     built.cards.hidden = !on;
     built.insetBox.hidden = !on;
     plotsElement.hidden = !on;
+    // the page's layout gives the plots the single view's readouts' room
+    plotsElement.closest('.layout')?.classList.toggle('comparing', on);
   }
 
   function enable(wasOn) {
@@ -196,6 +198,7 @@ export function createComparisonView(options) {
     timer = null;
     singleView.restore();
     plotsElement.hidden = true;
+    plotsElement.closest('.layout')?.classList.remove('comparing');
     if (built) setVisible(false);
     if (wasOn) stage.setView('threeQuarter');
   }
