@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
+import { CONTACT_LINE_COLOR } from '../../web/viewer/stage/clap-overlay.js';
 import { SCREENSHOTS, app, launchBrowser, midHold, openPage } from './browser.js';
 
 let kb;
@@ -50,8 +51,14 @@ describe('the clap check', () => {
       const contact = frames.filter((f) => f.phase === 'contact');
       expect(contact.length).toBeGreaterThan(10);
       for (const f of contact) expect(f.verdict, `ik ${ik}, t = ${f.t}`).toBe('contact');
-      // nothing outside the open phase is shown as a failure
-      expect(frames.filter((f) => f.verdict === 'fail')).toEqual([]);
+      // the clap arrows' wrist line is neutral there, not red
+      await app(page, (t) => window.kblendApp.seek(t), contact[0].t);
+      const wrists = (await app(page, () => window.kblendApp.clapOverlay())).parts.wrists;
+      expect(wrists).toMatchObject({ judged: false, color: CONTACT_LINE_COLOR });
+      // nothing in the hold is shown as a failure; outside it (the attack
+      // and release) the pose is judged as it is
+      expect(frames.filter((f) => f.phase !== 'blend' && f.verdict === 'fail')).toEqual([]);
+      expect(frames.filter((f) => f.phase === 'blend').length).toBeGreaterThan(0);
       expect(frames.every((f) => f.shown)).toBe(true);
     }
     await page.locator('#readouts').screenshot({ path: `${SCREENSHOTS}clap-check.png` });

@@ -266,7 +266,9 @@ function createPoseDrawer(page) {
     const clap = own ? kb.validateClap(pose) : frame.clap;
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
     if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
-    if (clapOverlay.visible) clapOverlay.update(pose, clap, own ? undefined : frame);
+    if (clapOverlay.visible) {
+      clapOverlay.update(pose, clap, own ? undefined : frame, page.clapPhase);
+    }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
     rig.applyPose(pose);
     const hands = handShapesAt(params.gesture, frame.envelope);

@@ -1,8 +1,8 @@
 // Readouts beside the plot: the clap check's values with pass/fail, the
 // joints the deadband let change this frame, and the core's time per frame.
-// The clap check is shown for the clap only and judges only the phase its
-// rules describe (clap-phase.js): in the other phases the values are shown
-// unjudged and the verdict names the phase.
+// The clap check is shown for the clap only and, in the hold, judges only
+// the phase its rules describe (clap-phase.js): in the contact and between
+// the phases the values are shown unjudged and the verdict names the phase.
 
 const CORE_TIME_WINDOW = 60; // frames averaged for the core time
 
@@ -51,11 +51,14 @@ function cell(tag, text, className = '') {
   return node;
 }
 
-// What the verdict cell says outside the judged phase.
+// The phases the rules judge: the open phase, and outside the hold (the
+// envelope below 1), where no clap is held and the pose is judged as it is
+// (at rest the hands hang apart: the check fails, truthfully).
+export const JUDGED_PHASES = Object.freeze(['open', 'blend']);
+// What the verdict cell says in the phases the rules do not judge.
 export const PHASE_VERDICTS = Object.freeze({
   contact: 'contact',
   moving: 'hands moving',
-  blend: 'blending in/out',
 });
 
 function row(table, label, goal) {
@@ -102,10 +105,10 @@ export function createReadouts(container) {
     get clapShown() {
       return !clapTable.hidden;
     },
-    // report: the result of kb.validateClap(pose); phase: 'open' (judged),
-    // or 'contact', 'moving', 'blend' (shown, not judged)
+    // report: the result of kb.validateClap(pose); phase: 'open' or
+    // 'blend' (judged), 'contact' or 'moving' (shown, not judged)
     setClap(report, phase = 'open') {
-      const judged = phase === 'open';
+      const judged = JUDGED_PHASES.includes(phase);
       for (const { spec, tr, value } of clapCells) {
         value.textContent = `${report[spec.key].toFixed(3)}${spec.unit ? ` ${spec.unit}` : ''}`;
         mark(tr, judged ? report.rules[spec.rule] : null);
