@@ -4,6 +4,7 @@
 // that carries the envelope shape and the filter follower.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIG_SPACING } from '../../web/viewer/compare/method-figures.js';
 import { launchBrowser, openPage } from './browser.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -73,6 +74,18 @@ describe('comparison mode', () => {
         );
       }
     }
+    // the rigs in a row, and at t = 0 the naive rig's T-pose arms end short
+    // of its neighbours' chests (0.29 m to each side of their middles)
+    await page.evaluate(() => window.kblendApp.seek(0));
+    const { rigs } = await page.evaluate(() => window.kblendApp.comparison());
+    const xs = rigs.map((r) => r.x);
+    expect(xs[2] - xs[1]).toBeCloseTo(RIG_SPACING, 6);
+    expect(xs[1] - xs[0]).toBeCloseTo(RIG_SPACING, 6);
+    const [left, naive, right] = rigs;
+    expect(naive.max[0] - naive.min[0], 'the T-pose: arms out').toBeGreaterThan(1.8);
+    expect(naive.max[0]).toBeLessThan(right.x - 0.29);
+    expect(naive.min[0]).toBeGreaterThan(left.x + 0.29);
+    await page.evaluate(() => window.kblendApp.seek(0.3));
     // the naive baseline snaps to the T-pose: a jump of the A-pose angle
     expect(Math.abs(Number(cards.naiveEuler.figures.jumpAtStart) - APOSE)).toBeLessThan(0.01);
     expect(cards.kblend.figures.jumpAtStart).toBe('0.000');

@@ -83,12 +83,29 @@ describe('solve with IK and the clap arrows', () => {
     expect(await readout.isVisible()).toBe(true);
     expect(await readout.innerText()).toContain(`${solve.iterations}`);
 
-    const solved = Float32Array.from(await poseAt(page, t));
+    // the solved clap, judged in its open phase: the loop's first 0.2 s
+    // nearest mid-hold
+    const clap = kb.getGesture('clap');
+    const open = Math.floor(t / clap.period) * clap.period + clap.keyframes[1].time / 2;
+    const solved = Float32Array.from(await poseAt(page, open));
     const after = kb.validateClap(solved);
     expect(after.ok).toBe(true);
     expect(after.separation).toBeCloseTo(0.17, 2);
+    expect(await app(page, () => window.kblendApp.clapCheck())).toEqual({
+      shown: true,
+      phase: 'open',
+      verdict: 'pass',
+    });
     drawn = await overlay(page);
     expectOverlayFollows(drawn, after);
+    // and it still claps: in the contact phase the palms meet
+    const contactTime =
+      open + (clap.keyframes[2].time + clap.keyframes[3].time) / 2 - (open % clap.period);
+    const contact = kb.validateClap(Float32Array.from(await poseAt(page, contactTime)));
+    expect(contact.separation).toBeLessThan(0.06);
+    expect(contact.palmDot).toBeLessThan(-0.9);
+    expect(await app(page, () => window.kblendApp.clapCheck().verdict)).toBe('contact');
+    await poseAt(page, open);
 
     for (const view of ['front', 'threeQuarter']) {
       await app(page, (v) => window.kblendApp.view(v), view);

@@ -152,6 +152,28 @@ describe('layout at every size', () => {
       }
       // the cards are under the rigs: below the middle of the scene
       for (const card of cards) expect(card.y).toBeGreaterThan(stage.y + stage.height / 2);
+      // each card under its own rig, not over it: below the rig's feet on
+      // screen, its middle within the rig's width
+      const { rigs } = await app(page, () => window.kblendApp.comparison());
+      for (const [i, card] of cards.entries()) {
+        const rig = rigs[i].screen;
+        expect(card.y - stage.y, `card ${i} below its rig`).toBeGreaterThanOrEqual(rig.bottom - 1);
+        const middle = card.x - stage.x + card.width / 2;
+        expect(middle, `card ${i}`).toBeGreaterThanOrEqual(rig.left);
+        expect(middle, `card ${i}`).toBeLessThanOrEqual(rig.right);
+        expect(rig.top, `rig ${i} inside the scene`).toBeGreaterThanOrEqual(0);
+      }
+      // the method plots and their legends above the fold, no page scrolling
+      const plots = await boxOf(page, '#method-plots');
+      expect(plots.y + plots.height, 'method plots above the fold').toBeLessThanOrEqual(height + 1);
+      const legends = await page
+        .locator('#method-plots .u-legend')
+        .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().bottom));
+      expect(legends.length).toBeGreaterThan(0);
+      for (const bottom of legends) expect(bottom).toBeLessThanOrEqual(height + 1);
+      expect(await app(page, () => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+        height,
+      );
       const cut = await page
         .locator('.compare-card .value')
         .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).length);

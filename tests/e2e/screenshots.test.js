@@ -1,5 +1,5 @@
-// Every gesture of the library at mid-hold, from the front and the side,
-// written to test-results/screenshots/ for a person to look at.
+// Every gesture of the library at mid-hold, from the front, the side and
+// three-quarter, written to test-results/screenshots/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, launchBrowser, openPage } from './browser.js';
@@ -40,7 +40,7 @@ describe('gesture screenshots', () => {
         return Array.from(app.pose());
       }, gesture);
       expect(pose, gesture).not.toEqual(idle);
-      for (const view of ['front', 'side']) {
+      for (const view of ['front', 'side', 'threeQuarter']) {
         await page.evaluate((v) => window.kblendApp.view(v), view);
         await stage.screenshot({ path: `${OUT}${gesture}-${view}.png` });
       }

@@ -9,11 +9,13 @@ import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
+import { clapChecked, createClapPhaseTracker } from './readouts/clap-phase.js';
 import { createIkReadout } from './readouts/ik-readout.js';
 import { createReadouts } from './readouts/readouts.js';
 import { createLinkOpener } from './share/link-opener.js';
 import { createLinkSync } from './share/link-sync.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
+import { createContactOverlay } from './stage/contact-overlay.js';
 import { handShapesAt } from './stage/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createRig } from './stage/rig.js';
@@ -66,7 +68,8 @@ function addStage(page) {
   page.stage = createScene(byId('stage'));
   page.rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
   page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
-  page.stage.scene.add(page.rig.root, page.clapOverlay.root);
+  page.contactOverlay = createContactOverlay(kb, BODY_HEIGHT);
+  page.stage.scene.add(page.rig.root, page.clapOverlay.root, page.contactOverlay.root);
   page.pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
   page.crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
 }
@@ -90,7 +93,7 @@ function addPlaybackAndPlots(page) {
     stage,
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
-    singleView: [page.rig.root, page.clapOverlay.root],
+    singleView: [page.rig.root, page.clapOverlay.root, page.contactOverlay.root],
     bindPositions: kb.bindPositions(BODY_HEIGHT),
     height: BODY_HEIGHT,
   });
@@ -114,6 +117,7 @@ function addPanel(page) {
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
+    bodyContacts: (on) => page.contactOverlay.setVisible(on),
   };
   const copyLink = async () => {
     const copied = await link.copy();
@@ -178,6 +182,7 @@ function wireChanges(page) {
     plot.setEnvelope(params);
     comparison.setParams(params, sources.previewOptions(params));
     ikReadout.show(sources.solveSummary(params));
+    page.readouts.showClap(clapChecked(params.gesture));
     panel.show(params);
     page.poseDirty = true;
     page.writeLink();
@@ -247,18 +252,24 @@ function openLinks(page) {
 // arrows' FK from the same pass.
 function createPoseDrawer(page) {
   const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
+  const clapPhase = createClapPhaseTracker(kb);
   return function drawPose() {
     const { params, preview } = state;
     const began = performance.now();
     const frame = preview.evaluateFrame(playback.time, { clap: true, fk: clapOverlay.visible });
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
-    pose.set(frame.pose);
+    pose.set(page.poseOverride ?? frame.pose);
     // a crossfade shows a blended pose: its clap check is that pose's own
     const fading = crossfade.apply(pose, performance.now() / 1000);
-    const clap = fading ? kb.validateClap(pose) : frame.clap;
-    readouts.setClap(clap);
-    if (clapOverlay.visible) clapOverlay.update(pose, clap, fading ? undefined : frame);
+    const own = fading || page.poseOverride; // a pose that is not the frame's
+    const clap = own ? kb.validateClap(pose) : frame.clap;
+    page.clapPhase = clapPhase(params, playback.time, frame.envelope);
+    if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
+    if (clapOverlay.visible) {
+      clapOverlay.update(pose, clap, own ? undefined : frame, page.clapPhase);
+    }
+    if (page.contactOverlay.visible) page.contactOverlay.update(pose);
     rig.applyPose(pose);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
@@ -322,6 +333,12 @@ async function start() {
       return page.pose;
     },
     readyAt: () => page.readyAt,
+    clapPhase: () => page.clapPhase ?? null,
+    // a pose drawn instead of the clip's until the next seek or change
+    overridePose(local) {
+      page.poseOverride = local;
+      page.poseDirty = true;
+    },
   });
 }
 

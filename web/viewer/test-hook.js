@@ -14,7 +14,11 @@
 // null when not in use), gestureNames() (with imports), comparison() (the
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
-// the rig's bounding box lands in the view, normalized device coordinates).
+// the rig's bounding box lands in the view, normalized device coordinates),
+// clapCheck() (whether the clap table is shown, the phase it judges and its
+// verdict), contactOverlay() (the body contacts marked), showPose(pose)
+// (draws 88 local rotations instead of the clip's until the next seek or
+// change, e.g. to force a contact).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -41,6 +45,7 @@ export function installTestHook(app) {
     pause: () => playback.pause(),
     play: () => playback.play(),
     async seek(t) {
+      app.overridePose(null);
       playback.pause();
       playback.seek(canonicalTime(t, playback.duration));
       app.drawNow();
@@ -48,6 +53,7 @@ export function installTestHook(app) {
     },
     pose: () => app.currentPose().slice(),
     setParams(partial) {
+      app.overridePose(null);
       const change = state.setParams(partial);
       app.panel.setError(change.ok ? '' : change.error);
       if (!change.ok) throw new RangeError(change.error);
@@ -72,6 +78,21 @@ export function installTestHook(app) {
     }),
     hopfInset: () => app.comparison.hopf(),
     framing: () => stage.framing(app.rig.root),
+    clapCheck: () => ({
+      shown: app.readouts.clapShown,
+      phase: app.clapPhase(),
+      verdict: document.querySelector('#readouts .clap-check tr:last-child .value')?.textContent,
+    }),
+    contactOverlay: () => app.contactOverlay.describe(),
+    showPose(local) {
+      const pose = Float32Array.from(local ?? []);
+      if (pose.length !== 88 || !pose.every(Number.isFinite)) {
+        throw new RangeError(`showPose: pose must be 88 finite numbers, got ${pose.length}`);
+      }
+      playback.pause();
+      app.overridePose(pose);
+      app.drawNow();
+    },
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

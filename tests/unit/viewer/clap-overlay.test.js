@@ -2,6 +2,7 @@
 // check: arrows along the hand axes of SPEC §3, each coloured by its rule.
 import { describe, expect, it } from 'vitest';
 import {
+  CONTACT_LINE_COLOR,
   FAIL_COLOR,
   PASS_COLOR,
   clapOverlayState,
@@ -93,6 +94,16 @@ describe('createClapOverlay', () => {
     overlay.update(pose, kb.validateClap(pose));
     parts = overlay.describe().parts;
     for (const part of Object.values(parts)) expect(part.color).toBe(PASS_COLOR);
+    // the contact keyframe, in the contact phase: palms and thumbs judged,
+    // the wrist line (separation) neutral
+    const contact = kb.keyframePose(kb.getGesture('clap').keyframes[2], 1.18);
+    overlay.update(contact, kb.validateClap(contact), undefined, 'contact');
+    parts = overlay.describe().parts;
+    expect(parts.wrists).toMatchObject({ ok: false, judged: false, color: CONTACT_LINE_COLOR });
+    expect(parts.leftPalm.color).toBe(PASS_COLOR);
+    overlay.update(contact, kb.validateClap(contact));
+    expect(overlay.describe().parts.wrists).toMatchObject({ judged: true, color: FAIL_COLOR });
+    overlay.update(pose, kb.validateClap(pose));
     const arrow = overlay.root.children[0];
     const expected = stateOf(pose).left.palm.origin;
     arrow.position.toArray().forEach((v, i) => expect(v).toBeCloseTo(expected[i], 9));

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BvhImportError, DEFAULT_MAX_BYTES } from '../../../web/viewer/import/bvh-import.js';
 import { importSummary, readBvhFile, refuseBySize } from '../../../web/viewer/import/bvh-drop.js';
-import { createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
+import { CONTACT_SEPARATION, createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
+import { createClapPhases } from '../../../web/viewer/readouts/clap-phase.js';
 import {
   IMPORTED_PREFIX,
   LINK_NOTE,
@@ -38,7 +39,7 @@ function maxAngle(a, b) {
 }
 
 describe('the clap solved by IK', () => {
-  it('solves once per A-pose angle and reports the solve', () => {
+  it('solves the open and the contact keyframes once per A-pose angle and reports the solves', () => {
     const solver = createClapSolver(kb);
     expect(solver.summary).toBeNull();
     const first = solver.solve(1.18);
@@ -47,23 +48,55 @@ describe('the clap solved by IK', () => {
     expect(first.summary.iterations).toBeGreaterThan(0);
     expect(first.summary.cost).toBeLessThan(1e-3);
     expect(kb.validateClap(first.pose).ok).toBe(true);
-    // the track holds the solved pose and drives the arms it moved
-    expect(Array.from(first.track.times)).toEqual([0]);
+    // one solve per kind: the open keyframe at the rules' 0.17 m, the contact
+    // one at 0.024H with the palms opposed
+    const [open, contact] = first.summary.solves;
+    expect(first.summary.solves.map((s) => s.kind)).toEqual(['open', 'contact']);
+    expect(open.separation).toBeCloseTo(0.17, 3);
+    expect(contact.separation).toBeCloseTo(CONTACT_SEPARATION * 1.75, 3);
+    expect(contact.palmDot).toBeLessThan(-0.99);
+    // the track: the gesture's own key times, looped with its period
+    const clap = kb.getGesture('clap');
+    expect(Array.from(first.track.times)).toEqual(clap.keyframes.map((k) => Math.fround(k.time)));
+    expect(first.track).toMatchObject({ loop: true, period: clap.period });
+    expect(first.track.rotations.length).toBe(88 * clap.keyframes.length);
     const moved = kb.skeleton.names.filter((_, j) => first.track.mask[j]);
     expect(moved).toContain('left_wrist');
     expect(moved).not.toContain('left_knee');
   });
 
-  it('makes the clap pass every rule through the hold, where the authored one does not', () => {
+  it('keeps the rig clapping and passes the rules at every open-phase hold frame', () => {
     const sources = createClipSources(kb, { fps: 30 });
-    const t = midHoldTime(params);
-    const authored = kb.createPreview(sources.previewOptions(params));
-    expect(kb.validateClap(authored.evaluate(t)).ok).toBe(false);
-    const solved = kb.createPreview(sources.previewOptions({ ...params, ik: true }));
-    for (const f of [0.3, 0.5, 0.7]) {
-      expect(kb.validateClap(solved.evaluate(f * params.duration)).ok, `at ${f}`).toBe(true);
+    const phaseAt = createClapPhases(kb, kb.getGesture('clap'), params.apose);
+    for (const ik of [false, true]) {
+      const preview = kb.createPreview(sources.previewOptions({ ...params, ik }));
+      const frames = [];
+      for (let k = 0; k < preview.frameCount; k++) {
+        const t = preview.frameTime(k);
+        const pose = preview.evaluate(t);
+        const changed = preview.changed; // read before the next library call
+        const envelope = kb.envelope(t / preview.duration, params);
+        frames.push({ t, pose, changed, phase: phaseAt(t, envelope) });
+      }
+      const open = frames.filter((f) => f.phase === 'open');
+      expect(open.length, `ik ${ik}`).toBeGreaterThanOrEqual(20);
+      for (const { t, pose } of open) {
+        const report = kb.validateClap(pose);
+        expect(report.ok, `ik ${ik}, t = ${t.toFixed(3)}: ${JSON.stringify(report)}`).toBe(true);
+      }
+      // the palms meet in the contact phase
+      const contact = frames.filter((f) => f.phase === 'contact');
+      expect(contact.length).toBeGreaterThan(10);
+      for (const { pose } of contact) expect(kb.validateClap(pose).separation).toBeLessThan(0.08);
+      // the six arm joints change on most hold frames: the rig keeps clapping
+      const hold = frames.filter((f) => f.phase !== 'blend');
+      expect(hold.filter((f) => f.changed >= 6).length, `ik ${ik}`).toBeGreaterThan(
+        hold.length / 2,
+      );
+      preview.dispose();
     }
     // still the envelope from idle: the first and last frames are idle
+    const solved = kb.createPreview(sources.previewOptions({ ...params, ik: true }));
     expect(maxAngle(solved.evaluate(0), kb.idlePose(params.apose))).toBe(0);
     expect(maxAngle(solved.evaluate(params.duration), kb.idlePose(params.apose))).toBe(0);
     expect(sources.solveSummary({ ...params, ik: true }).ok).toBe(true);

@@ -3,6 +3,11 @@
 import * as THREE from 'three';
 import { FIGURE_ROWS, METHOD_VIEWS, formatFigure, rigOffset } from './method-figures.js';
 
+// How far the toes reach in front of a rig (m, 1.75 m body): a card hangs
+// from the front of the feet, so the level camera, which sees the toes
+// lower than the heels, never has the card over them.
+const TOES_Z = 0.25;
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -66,7 +71,7 @@ export function createComparisonCards(stageElement) {
       labels.classList.toggle('narrow', cardPx < 150);
       cards.forEach(({ card }, i) => {
         card.style.width = `${cardPx}px`;
-        anchor.set(rigOffset(i), -0.02, 0).project(camera);
+        anchor.set(rigOffset(i), -0.03, TOES_Z).project(camera);
         card.hidden = anchor.z > 1;
         card.style.left = `${((anchor.x + 1) / 2) * width}px`;
         card.style.top = `${((1 - anchor.y) / 2) * h}px`;

@@ -3,6 +3,7 @@
 // under its feet; below the scene, the speed and hold-ratio plots; over the
 // scene's corner, the Hopf inset. When the mode is off, none of this costs
 // anything and the single rig is shown as usual.
+import * as THREE from 'three';
 import { createRig } from '../stage/rig.js';
 import { createComparisonCards } from './comparison-cards.js';
 import { createComparisonModel } from './comparison-model.js';
@@ -11,9 +12,10 @@ import { METHOD_VIEWS, RIG_SPACING, frameRow, rigOffset } from './method-figures
 import { createMethodPlots } from './method-plots.js';
 
 const RECOMPUTE_DELAY_MS = 120; // a dragged slider recomputes once it rests
-// The row the camera frames (m): the rigs' spread plus an arm span, and a
-// body with a hand raised.
-const ROW = { width: (METHOD_VIEWS.length - 1) * RIG_SPACING + 1.3, height: 1.95 };
+// The row the camera frames (m): the rigs' spread plus the outer rigs'
+// reach to the side (a raised or held-out arm, 0.8 m), and a body with a
+// hand raised.
+const ROW = { width: (METHOD_VIEWS.length - 1) * RIG_SPACING + 1.6, height: 1.95 };
 const CARD_HEIGHT_PX = 84; // until a card can be measured
 
 // What the single view shows, taken out of the scene while comparing (rather
@@ -87,6 +89,39 @@ function drawRow(model, built, t, duration, handShapes) {
   built.inset.setTime(duration > 0 ? t / duration : 0, markers);
 }
 
+// Each rig's box around its visible meshes: in the world (m) and on the
+// scene's canvas (px from its top left), for tests.
+function rigBoxes(built, camera, element) {
+  const box = new THREE.Box3();
+  const part = new THREE.Box3();
+  const corner = new THREE.Vector3();
+  return built.rigs.map((rig) => {
+    box.makeEmpty();
+    rig.root.updateWorldMatrix(true, true);
+    rig.root.traverseVisible((object) => {
+      if (!object.isMesh) return;
+      object.geometry.computeBoundingBox();
+      box.union(part.copy(object.geometry.boundingBox).applyMatrix4(object.matrixWorld));
+    });
+    const screen = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
+    for (let k = 0; k < 8; k++) {
+      corner.set(
+        k & 1 ? box.max.x : box.min.x,
+        k & 2 ? box.max.y : box.min.y,
+        k & 4 ? box.max.z : box.min.z,
+      );
+      corner.project(camera);
+      const x = ((corner.x + 1) / 2) * element.clientWidth;
+      const y = ((1 - corner.y) / 2) * element.clientHeight;
+      screen.left = Math.min(screen.left, x);
+      screen.right = Math.max(screen.right, x);
+      screen.top = Math.min(screen.top, y);
+      screen.bottom = Math.max(screen.bottom, y);
+    }
+    return { x: rig.root.position.x, min: box.min.toArray(), max: box.max.toArray(), screen };
+  });
+}
+
 // What the inset shows, for tests.
 const insetState = (inset) => ({
   preset: inset.preset,
@@ -140,6 +175,8 @@ export function createComparisonView(options) {
     built.cards.hidden = !on;
     built.insetBox.hidden = !on;
     plotsElement.hidden = !on;
+    // the page's layout gives the plots the single view's readouts' room
+    plotsElement.closest('.layout')?.classList.toggle('comparing', on);
   }
 
   function enable(wasOn) {
@@ -161,6 +198,7 @@ export function createComparisonView(options) {
     timer = null;
     singleView.restore();
     plotsElement.hidden = true;
+    plotsElement.closest('.layout')?.classList.remove('comparing');
     if (built) setVisible(false);
     if (wasOn) stage.setView('threeQuarter');
   }
@@ -192,7 +230,8 @@ export function createComparisonView(options) {
       const { on, joint, options: base } = model;
       if (!on) return { on, joint, shown: null, options: base };
       const computed = model.computed?.figures ?? null;
-      return { on, joint, shown: built.cards.shown(), options: { ...base }, computed };
+      const rigs = rigBoxes(built, stage.camera, stageElement);
+      return { on, joint, shown: built.cards.shown(), options: { ...base }, computed, rigs };
     },
     hopf: () => built && { visible: model.on, ...insetState(built.inset) },
   };

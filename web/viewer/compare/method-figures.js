@@ -54,8 +54,13 @@ export function formatFigure(key, value) {
   return value.toFixed(row.decimals);
 }
 
-// Spacing of the rigs along X (m): wide enough for arms held out sideways.
-export const RIG_SPACING = 1.25;
+// Spacing of the rigs along X (m). The naive rig snaps to the T-pose at
+// t = 0, its fingertips 0.997 m from its centre on the 1.75 m body; a
+// neighbour's chest reaches 0.29 m to its side, and over the clips of the
+// library the naive rig's arms come within 1.40 m of a neighbour's body
+// (the wave's raised arm). 1.5 m keeps the arms of every method clear of
+// every neighbour through every clip (tests/unit/viewer/comparison-row.test.js).
+export const RIG_SPACING = 1.5;
 
 // X of rig i of n, the row centred on the origin.
 export function rigOffset(i, n = METHOD_VIEWS.length, spacing = RIG_SPACING) {

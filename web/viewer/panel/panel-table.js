@@ -165,6 +165,14 @@ export const PANEL_TABLE = Object.freeze([
     help: 'Arrows for the clap rules: wrist separation, palm normals, thumbs (green pass, red fail)',
   },
   {
+    name: 'bodyContacts',
+    folder: 'view',
+    label: 'body contacts',
+    kind: 'switch',
+    initial: false,
+    help: 'Mark in red the body parts that pass into each other (deeper than 5 mm)',
+  },
+  {
     name: 'duration',
     folder: 'clip',
     label: 'duration (s)',

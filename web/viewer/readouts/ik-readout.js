@@ -1,5 +1,6 @@
 // The IK solve's figures beside the clap check: shown while the clap is
-// solved with IK, hidden otherwise.
+// solved with IK, hidden otherwise. The open and the contact keyframes are
+// solved apart (clips/clap-ik.js); the rules judge the open one.
 
 // Two columns only (the hint goes in a tooltip): the lower row is shared
 // with the envelope plot, which needs the width.
@@ -22,10 +23,14 @@ export function createIkReadout(container) {
   const caption = document.createElement('caption');
   caption.textContent = 'IK solve';
   table.append(caption);
-  const iterations = row(table, 'iterations', 'Levenberg–Marquardt iterations of the clap solve');
+  const iterations = row(
+    table,
+    'iterations',
+    'Levenberg–Marquardt iterations of the clap solves: the open keyframe + the contact keyframe',
+  );
   const cost = row(table, 'cost ½‖r‖²', 'the least-squares cost left at the end');
   const time = row(table, 'solve time', 'solved once per A-pose angle, then cached');
-  const verdict = row(table, 'clap rules', 'every clap rule on the solved pose');
+  const verdict = row(table, 'clap rules', 'every clap rule on the solved open keyframe');
   table.hidden = true;
   container.append(table);
 
@@ -34,7 +39,9 @@ export function createIkReadout(container) {
     show(summary) {
       table.hidden = !summary;
       if (!summary) return;
-      iterations.value.textContent = `${summary.iterations}${summary.converged ? '' : ' (cap)'}`;
+      // one solve per kind of keyframe: open + contact
+      const counts = summary.solves?.map((s) => s.iterations) ?? [summary.iterations];
+      iterations.value.textContent = `${counts.join(' + ')}${summary.converged ? '' : ' (cap)'}`;
       cost.value.textContent = summary.cost.toExponential(2);
       time.value.textContent = `${summary.ms.toFixed(2)} ms`;
       verdict.value.textContent = summary.ok ? 'pass' : 'fail';

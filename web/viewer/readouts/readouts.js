@@ -1,5 +1,8 @@
 // Readouts beside the plot: the clap check's values with pass/fail, the
 // joints the deadband let change this frame, and the core's time per frame.
+// The clap check is shown for the clap only and, in the hold, judges only
+// the phase its rules describe (clap-phase.js): in the contact and between
+// the phases the values are shown unjudged and the verdict names the phase.
 
 const CORE_TIME_WINDOW = 60; // frames averaged for the core time
 
@@ -48,6 +51,16 @@ function cell(tag, text, className = '') {
   return node;
 }
 
+// The phases the rules judge: the open phase, and outside the hold (the
+// envelope below 1), where no clap is held and the pose is judged as it is
+// (at rest the hands hang apart: the check fails, truthfully).
+export const JUDGED_PHASES = Object.freeze(['open', 'blend']);
+// What the verdict cell says in the phases the rules do not judge.
+export const PHASE_VERDICTS = Object.freeze({
+  contact: 'contact',
+  moving: 'hands moving',
+});
+
 function row(table, label, goal) {
   const tr = document.createElement('tr');
   const value = cell('td', '–', 'value');
@@ -58,7 +71,7 @@ function row(table, label, goal) {
 
 export function createReadouts(container) {
   const clapTable = document.createElement('table');
-  clapTable.className = 'readout-table';
+  clapTable.className = 'readout-table clap-check';
   clapTable.append(cell('caption', 'clap check'));
   const clapCells = CLAP_ROWS.map((spec) => ({
     spec,
@@ -77,20 +90,31 @@ export function createReadouts(container) {
   let coreTimeCount = 0;
   let coreTimeMean = 0;
 
+  // ok: true (pass), false (fail) or null (not judged)
   function mark(tr, ok) {
-    tr.classList.toggle('pass', ok);
-    tr.classList.toggle('fail', !ok);
+    tr.classList.toggle('pass', ok === true);
+    tr.classList.toggle('fail', ok === false);
+    tr.classList.toggle('unjudged', ok === null);
   }
 
   return {
-    // report: the result of kb.validateClap(pose)
-    setClap(report) {
+    // Show the clap check or not (it is the clap's).
+    showClap(on) {
+      clapTable.hidden = !on;
+    },
+    get clapShown() {
+      return !clapTable.hidden;
+    },
+    // report: the result of kb.validateClap(pose); phase: 'open' or
+    // 'blend' (judged), 'contact' or 'moving' (shown, not judged)
+    setClap(report, phase = 'open') {
+      const judged = JUDGED_PHASES.includes(phase);
       for (const { spec, tr, value } of clapCells) {
         value.textContent = `${report[spec.key].toFixed(3)}${spec.unit ? ` ${spec.unit}` : ''}`;
-        mark(tr, report.rules[spec.rule]);
+        mark(tr, judged ? report.rules[spec.rule] : null);
       }
-      verdict.value.textContent = report.ok ? 'pass' : 'fail';
-      mark(verdict.tr, report.ok);
+      verdict.value.textContent = judged ? (report.ok ? 'pass' : 'fail') : PHASE_VERDICTS[phase];
+      mark(verdict.tr, judged ? report.ok : null);
     },
     setChanged(changed, total) {
       const saving = total > 0 ? Math.round((100 * (total - changed)) / total) : 0;

@@ -9,6 +9,9 @@ import { rotateVector } from 'kblend';
 
 export const PASS_COLOR = 0x3fb97a;
 export const FAIL_COLOR = 0xe5534b;
+// The wrist line while the palms touch: the separation rule does not judge
+// the contact phase (readouts/clap-phase.js), so the line is neither.
+export const CONTACT_LINE_COLOR = 0x9aa7b8;
 
 const LEFT_WRIST = 20;
 const RIGHT_WRIST = 21;
@@ -131,8 +134,9 @@ export function createClapOverlay(kb, height = 1.75) {
     },
     // pose: the 88 local rotations shown; report: kb.validateClap(pose);
     // fk: its forward kinematics when the caller has them already (a
-    // preview frame's positions and rotations), else computed here
-    update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height })) {
+    // preview frame's positions and rotations), else computed here; phase:
+    // the clap check's phase (the wrist line is neutral in the contact)
+    update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height }), phase = null) {
       state = clapOverlayState(fk, report, markers);
       for (const side of ['left', 'right']) {
         placeArrow(arrows[side].palm, state[side].palm);
@@ -141,7 +145,8 @@ export function createClapOverlay(kb, height = 1.75) {
       const positions = line.geometry.attributes.position;
       positions.array.set([...state.line.from, ...state.line.to]);
       positions.needsUpdate = true;
-      line.material.color.setHex(colorOf(state.line.ok));
+      state.line.judged = phase !== 'contact';
+      line.material.color.setHex(state.line.judged ? colorOf(state.line.ok) : CONTACT_LINE_COLOR);
     },
     // What is drawn, for tests: each part's rule result and colour (hex).
     describe() {
@@ -158,7 +163,11 @@ export function createClapOverlay(kb, height = 1.75) {
           rightPalm: arrowPart(state.right.palm, arrows.right.palm),
           leftThumb: arrowPart(state.left.thumb, arrows.left.thumb),
           rightThumb: arrowPart(state.right.thumb, arrows.right.thumb),
-          wrists: { ok: state.line.ok, color: line.material.color.getHex() },
+          wrists: {
+            ok: state.line.ok,
+            judged: state.line.judged,
+            color: line.material.color.getHex(),
+          },
         },
       };
     },
