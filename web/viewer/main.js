@@ -5,12 +5,15 @@
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
 import { createComparisonView } from './compare/comparison-view.js';
+import { withCustomGestures } from './editor/custom-gestures.js';
+import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { createIkReadout } from './readouts/ik-readout.js';
 import { createReadouts } from './readouts/readouts.js';
+import { createBlobCache, createCustomLinkOpener, tooLongNote } from './share/custom-link.js';
 import { createLinkOpener } from './share/link-opener.js';
 import { createLinkSync } from './share/link-sync.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
@@ -52,7 +55,9 @@ async function start() {
   useLibrary(kb); // ranges, defaults and the a + r rule from the library
   loading.step('scene');
   const gestureNames = [...kb.gestureNames];
-  const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
+  const sources = withCustomGestures(createClipSources(kb, { fps: kb.defaults.fps ?? 30 }), kb);
+  // the picker's list: the library, custom gestures, imported clips
+  const pickerNames = () => [...gestureNames, ...sources.customNames(), ...sources.importedNames()];
   const state = createAppState({ kb, sources, defaults: defaultParams(kb, sources) });
   const notice = createNotice(byId('notice'));
 
@@ -85,14 +90,19 @@ async function start() {
     height: BODY_HEIGHT,
   });
   const link = createLinkSync();
+  const blobFor = createBlobCache(sources); // a custom gesture's cg=…
   const writeLink = () =>
     link.write(
       sources.shareable(state.params, state.defaults),
       playback.playing ? null : canonicalTime(playback.time, playback.duration),
+      blobFor(state.params).extra,
     );
 
   // --- the panel: it reports, the app state decides
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => importFile(f) });
+  const bvhDrop = createBvhDrop({
+    highlight: byId('stage'),
+    onFile: (f) => (isGestureFile(f) ? gestureLoader.loadFile(f).catch(() => {}) : importFile(f)),
+  });
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
@@ -102,6 +112,7 @@ async function start() {
   };
   const actions = {
     importBvh: () => bvhDrop.openPicker(),
+    loadGesture: () => gestureLoader.openPicker(),
     playPause: () => playback.toggle(),
     stepBack: () => playback.step(-1),
     stepForward: () => playback.step(1),
@@ -135,7 +146,14 @@ async function start() {
     sources,
     notice,
     height: BODY_HEIGHT,
-    onClipsChanged: (imported) => panel.setGestureNames([...gestureNames, ...imported]),
+    onClipsChanged: () => panel.setGestureNames(pickerNames()),
+  });
+  const gestureLoader = createGestureLoader({
+    kb,
+    state,
+    sources,
+    notice,
+    onGesturesChanged: () => panel.setGestureNames(pickerNames()),
   });
   createHelpOverlay(byId('stage'));
 
@@ -191,12 +209,29 @@ async function start() {
   installPlaybackKeys(playback);
 
   // --- the link this page was opened with, and links pasted later
-  const linkOpener = createLinkOpener({
+  const linkOpener = createCustomLinkOpener({
+    linkOpener: createLinkOpener({
+      state,
+      notice,
+      context: {
+        get gestureNames() {
+          return [...gestureNames, ...sources.customNames()];
+        },
+        defaults: state.defaults,
+        durationOf: sources.durationOf,
+      },
+    }),
     state,
+    sources,
     notice,
-    context: { gestureNames, defaults: state.defaults, durationOf: sources.durationOf },
+    parseGestureJson: kb.parseGestureJson,
   });
-  const opened = linkOpener.open(location.hash, { atLoad: true });
+  const openLink = (hash, how) => {
+    const opened = linkOpener.open(hash, how);
+    panel.setGestureNames(pickerNames());
+    return opened;
+  };
+  const opened = openLink(location.hash, { atLoad: true });
   showClip();
   showClapArrows(state.params.gesture === IK_GESTURE);
   if (opened.time !== null) playback.seek(opened.time);
@@ -205,7 +240,7 @@ async function start() {
   window.addEventListener('hashchange', () => {
     if (!link.isForeign(location.hash)) return;
     link.adopt(location.hash);
-    const pasted = linkOpener.open(location.hash, { atLoad: false });
+    const pasted = openLink(location.hash, { atLoad: false });
     if (pasted.time !== null) {
       playback.pause();
       playback.seek(pasted.time);
@@ -216,6 +251,8 @@ async function start() {
   async function copyLink() {
     const copied = await link.copy();
     const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+    const blob = blobFor(state.params);
+    if (blob.tooLong) note.push(tooLongNote(blob.length));
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   }
 
@@ -279,6 +316,7 @@ async function start() {
     comparison,
     linkOpener,
     gestureNames,
+    gestureLoader,
     // the current state drawn now (tests and seeks want the picture at once)
     drawNow() {
       crossfade.cancel();

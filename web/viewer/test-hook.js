@@ -14,7 +14,8 @@
 // null when not in use), gestureNames() (with imports), comparison() (the
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
-// the rig's bounding box lands in the view, normalized device coordinates).
+// the rig's bounding box lands in the view, normalized device coordinates),
+// loadGesture(jsonText) (a gesture file shown as a custom gesture).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -71,6 +72,13 @@ export function installTestHook(app) {
       expected: app.kb.compareMethods(app.sources.previewOptions(state.params)),
     }),
     hopfInset: () => app.comparison.hopf(),
+    // A gesture file's text shown as a custom gesture: its name, or a
+    // rejection with the validation message (the page is left as it was).
+    async loadGesture(jsonText) {
+      const name = app.gestureLoader.loadText(jsonText);
+      app.drawNow();
+      return name;
+    },
     framing: () => stage.framing(app.rig.root),
   };
   Object.defineProperty(window, 'kblendApp', {

@@ -49,6 +49,13 @@ export const PANEL_TABLE = Object.freeze([
     help: 'Import a BVH clip (or drop one on the page); a share link cannot carry it',
   },
   {
+    name: 'loadGesture',
+    folder: 'gesture',
+    label: 'load gesture JSON…',
+    kind: 'action',
+    help: 'Load a gesture file (.json, the library’s format) or drop one on the page; a share link carries it',
+  },
+  {
     name: 'attack',
     folder: 'envelope',
     label: 'attack',
