@@ -7,6 +7,7 @@ import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.j
 import { createComparisonView } from './compare/comparison-view.js';
 import { withCustomGestures } from './editor/custom-gestures.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
+import { createExportPanel } from './export/export-panel.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
@@ -103,12 +104,35 @@ async function start() {
     highlight: byId('stage'),
     onFile: (f) => (isGestureFile(f) ? gestureLoader.loadFile(f).catch(() => {}) : importFile(f)),
   });
+  // --- exports: files of the character, the clip, the view and the tuning
+  const exportPanel = createExportPanel({
+    kb,
+    state,
+    sources,
+    stage,
+    rig,
+    notice,
+    stageElement: byId('stage'),
+    // the rig at time t, as a frame of the clip (exports step the clip)
+    poseAt(t) {
+      const at = state.preview.evaluateFrame(t, { clap: false, fk: false });
+      rig.applyPose(at.pose);
+      rig.setHandShapes(handShapesAt(state.params.gesture, at.envelope));
+    },
+    pause: () => playback.pause(),
+    redraw: () => {
+      poseDirty = true;
+      updatePose();
+      stage.renderIfNeeded();
+    },
+  });
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
+    ...exportPanel.settings,
   };
   const actions = {
     importBvh: () => bvhDrop.openPicker(),
@@ -123,6 +147,7 @@ async function start() {
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
+    ...exportPanel.actions,
   };
   const panel = createControlsPanel({
     container: byId('panel'),
@@ -317,6 +342,7 @@ async function start() {
     linkOpener,
     gestureNames,
     gestureLoader,
+    exporter: exportPanel.exporter,
     // the current state drawn now (tests and seeks want the picture at once)
     drawNow() {
       crossfade.cancel();

@@ -15,7 +15,8 @@
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
 // the rig's bounding box lands in the view, normalized device coordinates),
-// loadGesture(jsonText) (a gesture file shown as a custom gesture).
+// loadGesture(jsonText) (a gesture file shown as a custom gesture),
+// exportFile(kind), exportOptions(partial), cancelExport().
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -72,6 +73,15 @@ export function installTestHook(app) {
       expected: app.kb.compareMethods(app.sources.previewOptions(state.params)),
     }),
     hopfInset: () => app.comparison.hopf(),
+    // An export as { filename, mime, bytes: Uint8Array } for 'glb', 'bvh',
+    // 'webm', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
+    // frames from exportOptions(partial) (returns them all).
+    exportFile: (kind) => app.exporter.exportFile(kind),
+    exportOptions(partial = {}) {
+      Object.assign(app.exporter.options, partial);
+      return { ...app.exporter.options };
+    },
+    cancelExport: () => app.exporter.cancel(),
     // A gesture file's text shown as a custom gesture: its name, or a
     // rejection with the validation message (the page is left as it was).
     async loadGesture(jsonText) {
