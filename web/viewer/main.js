@@ -11,6 +11,7 @@ import { createExportPanel } from './export/export-panel.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
+import { createPresetPanel } from './presets/preset-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { createIkReadout } from './readouts/ik-readout.js';
 import { createReadouts } from './readouts/readouts.js';
@@ -180,6 +181,16 @@ async function start() {
     notice,
     onGesturesChanged: () => panel.setGestureNames(pickerNames()),
   });
+  const presets = createPresetPanel({
+    gui: panel.gui,
+    params: () => state.params,
+    apply(values) {
+      const change = state.setParams(values);
+      showOutcome(change);
+      return change;
+    },
+    notice,
+  });
   createHelpOverlay(byId('stage'));
 
   // What a change from the panel did: the new values, or why not.
@@ -343,6 +354,7 @@ async function start() {
     gestureNames,
     gestureLoader,
     exporter: exportPanel.exporter,
+    presets,
     // the current state drawn now (tests and seeks want the picture at once)
     drawNow() {
       crossfade.cancel();
