@@ -51,61 +51,79 @@ function defaultParams(kb, sources) {
   return canonicalParams({ ...TUNING_DEFAULTS, gesture, duration: sources.durationOf(gesture) });
 }
 
-async function start() {
-  loading.step('library');
-  const kb = await loadKBlend();
-  useLibrary(kb); // ranges, defaults and the a + r rule from the library
-  loading.step('scene');
-  const gestureNames = [...kb.gestureNames];
+// The page's parts, added step by step below; `page.poseDirty` asks the
+// frame loop to draw the pose again.
+function createPage(kb) {
   const sources = withCustomGestures(createClipSources(kb, { fps: kb.defaults.fps ?? 30 }), kb);
-  // the picker's list: the library, custom gestures, imported clips
-  const pickerNames = () => [...gestureNames, ...sources.customNames(), ...sources.importedNames()];
-  const state = createAppState({ kb, sources, defaults: defaultParams(kb, sources) });
-  const notice = createNotice(byId('notice'));
+  const gestureNames = [...kb.gestureNames];
+  return {
+    kb,
+    gestureNames,
+    // the picker's list: the library, custom gestures, imported clips
+    pickerNames: () => [...gestureNames, ...sources.customNames(), ...sources.importedNames()],
+    sources,
+    state: createAppState({ kb, sources, defaults: defaultParams(kb, sources) }),
+    notice: createNotice(byId('notice')),
+    poseDirty: true,
+  };
+}
 
-  // --- the stage, the humanoid and its overlays
-  const stage = createScene(byId('stage'));
-  const rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
-  const clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
-  stage.scene.add(rig.root, clapOverlay.root);
-  const pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
-  const crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
+// The stage, the humanoid and its overlays.
+function addStage(page) {
+  const { kb } = page;
+  page.stage = createScene(byId('stage'));
+  page.rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
+  page.stage.scene.add(page.rig.root, page.clapOverlay.root);
+  page.pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
+  page.crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
+}
 
-  // --- playback, timeline, plots, readouts, comparison, link
+// Playback, timeline, plots, readouts, the comparison and the link.
+function addPlaybackAndPlots(page) {
+  const { kb, state, stage, sources } = page;
   const playback = createPlayback({ duration: state.preview.duration, fps: state.preview.fps });
-  const timeline = createTimeline(byId('timeline'), {
+  page.playback = playback;
+  page.timeline = createTimeline(byId('timeline'), {
     onScrub: (t) => {
       playback.pause();
       playback.seek(t);
     },
   });
-  const plot = createEnvelopePlot(byId('plot'), kb.envelope);
-  const readouts = createReadouts(byId('readouts'));
-  const ikReadout = createIkReadout(byId('readouts'));
-  const comparison = createComparisonView({
+  page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
+  page.readouts = createReadouts(byId('readouts'));
+  page.ikReadout = createIkReadout(byId('readouts'));
+  page.comparison = createComparisonView({
     kb,
     stage,
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
-    singleView: [rig.root, clapOverlay.root],
+    singleView: [page.rig.root, page.clapOverlay.root],
     bindPositions: kb.bindPositions(BODY_HEIGHT),
     height: BODY_HEIGHT,
   });
   const link = createLinkSync();
-  const blobFor = createBlobCache(sources); // a custom gesture's cg=…
-  const writeLink = () =>
+  page.link = link;
+  page.blobFor = createBlobCache(sources); // a custom gesture's cg=…
+  page.writeLink = () =>
     link.write(
       sources.shareable(state.params, state.defaults),
       playback.playing ? null : canonicalTime(playback.time, playback.duration),
-      blobFor(state.params).extra,
+      page.blobFor(state.params).extra,
     );
+}
 
-  // --- the panel: it reports, the app state decides
-  const bvhDrop = createBvhDrop({
-    highlight: byId('stage'),
-    onFile: (f) => (isGestureFile(f) ? gestureLoader.loadFile(f).catch(() => {}) : importFile(f)),
+// Custom gestures (loaded by picker or drop), exports and their panel
+// settings and buttons (the panel is made after this).
+function addAuthoring(page) {
+  const { kb, state, sources, notice, stage, rig, playback } = page;
+  page.gestureLoader = createGestureLoader({
+    kb,
+    state,
+    sources,
+    notice,
+    onGesturesChanged: () => page.panel.setGestureNames(page.pickerNames()),
   });
-  // --- exports: files of the character, the clip, the view and the tuning
   const exportPanel = createExportPanel({
     kb,
     state,
@@ -122,10 +140,26 @@ async function start() {
     },
     pause: () => playback.pause(),
     redraw: () => {
-      poseDirty = true;
-      updatePose();
-      stage.renderIfNeeded();
+      page.poseDirty = true;
+      stage.requestRender();
     },
+  });
+  page.exporter = exportPanel.exporter;
+  page.authoring = {
+    settings: exportPanel.settings,
+    actions: { loadGesture: () => page.gestureLoader.openPicker(), ...exportPanel.actions },
+  };
+}
+
+// The panel reports; the app state decides. Its buttons, settings and the
+// BVH import (file picker or drop).
+function addPanel(page) {
+  const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
+  const bvhDrop = createBvhDrop({
+    highlight: byId('stage'),
+    // a .json file is a gesture, anything else a BVH clip
+    onFile: (f) =>
+      isGestureFile(f) ? page.gestureLoader.loadFile(f).catch(() => {}) : importFile(f),
   });
   const settings = {
     loop: (on) => (playback.loop = on),
@@ -133,11 +167,17 @@ async function start() {
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
-    ...exportPanel.settings,
+    ...page.authoring.settings,
+  };
+  const copyLink = async () => {
+    const copied = await link.copy();
+    const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+    const blob = page.blobFor(state.params);
+    if (blob.tooLong) note.push(tooLongNote(blob.length));
+    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   };
   const actions = {
     importBvh: () => bvhDrop.openPicker(),
-    loadGesture: () => gestureLoader.openPicker(),
     playPause: () => playback.toggle(),
     stepBack: () => playback.step(-1),
     stepForward: () => playback.step(1),
@@ -148,11 +188,11 @@ async function start() {
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
-    ...exportPanel.actions,
+    ...page.authoring.actions,
   };
   const panel = createControlsPanel({
     container: byId('panel'),
-    gestureNames,
+    gestureNames: page.gestureNames,
     params: state.params,
     defaults: state.defaults,
     settings: { loop: playback.loop, speed: playback.speed, clapArrows: false },
@@ -160,28 +200,28 @@ async function start() {
       onTune: (name, value) => showOutcome(state.setParams({ [name]: value }, { moved: name })),
       onSetting: (name, value) => {
         settings[name](value);
-        poseDirty = true;
+        page.poseDirty = true;
         stage.requestRender();
       },
       onAction: (name) => actions[name](),
     },
   });
+  // what a change from the panel did: the new values, or why not
+  function showOutcome(change) {
+    panel.setError(change.ok ? '' : change.error);
+    if (change.ok) panel.setRatioNote(change.ratioNote);
+    panel.show(state.params);
+  }
   const importFile = createImportFlow({
     kb,
     state,
     sources,
     notice,
     height: BODY_HEIGHT,
-    onClipsChanged: () => panel.setGestureNames(pickerNames()),
+    onClipsChanged: () => panel.setGestureNames(page.pickerNames()),
   });
-  const gestureLoader = createGestureLoader({
-    kb,
-    state,
-    sources,
-    notice,
-    onGesturesChanged: () => panel.setGestureNames(pickerNames()),
-  });
-  const presets = createPresetPanel({
+  page.panel = panel;
+  page.presets = createPresetPanel({
     gui: panel.gui,
     params: () => state.params,
     apply(values) {
@@ -192,21 +232,13 @@ async function start() {
     notice,
   });
   createHelpOverlay(byId('stage'));
+}
 
-  // What a change from the panel did: the new values, or why not.
-  function showOutcome(change) {
-    panel.setError(change.ok ? '' : change.error);
-    if (change.ok) panel.setRatioNote(change.ratioNote);
-    panel.show(state.params);
-  }
-
-  function showClapArrows(on) {
-    clapOverlay.setVisible(on);
-    panel.setSetting('clapArrows', on);
-  }
-
-  // Every accepted change: the clip, its plots and readouts, the link.
-  function showClip() {
+// Every accepted change redraws the clip's parts; playback keeps the link
+// and the play button current; the keys drive playback.
+function wireChanges(page) {
+  const { state, playback, panel, timeline, plot, comparison, ikReadout, sources } = page;
+  page.showClip = () => {
     const { params, preview } = state;
     playback.setClip(preview.duration, preview.fps);
     timeline.setClip(params);
@@ -214,19 +246,21 @@ async function start() {
     comparison.setParams(params, sources.previewOptions(params));
     ikReadout.show(sources.solveSummary(params));
     panel.show(params);
-    poseDirty = true;
-    writeLink();
-  }
+    page.poseDirty = true;
+    page.writeLink();
+  };
+  page.showClapArrows = (on) => {
+    page.clapOverlay.setVisible(on);
+    panel.setSetting('clapArrows', on);
+  };
   state.onChange(({ params, previous }) => {
     if (previous.gesture !== params.gesture) {
-      showClapArrows(params.gesture === IK_GESTURE);
+      page.showClapArrows(params.gesture === IK_GESTURE);
       // mid-clip, blend from what is shown rather than jump
-      if (playback.time > 0) crossfade.start(pose, performance.now() / 1000);
+      if (playback.time > 0) page.crossfade.start(page.pose, performance.now() / 1000);
     }
-    showClip();
+    page.showClip();
   });
-
-  let poseDirty = true;
   let wasPlaying = null;
   playback.onChange(() => {
     // A paused time is kept to the link's precision, so the link shows it exactly.
@@ -234,24 +268,28 @@ async function start() {
       const t = canonicalTime(playback.time, playback.duration);
       if (t !== playback.time) return playback.seek(t);
     }
-    poseDirty = true;
+    page.poseDirty = true;
     // while playing the link holds no time: write it only when that flips
     if (!playback.playing || wasPlaying !== playback.playing) {
       wasPlaying = playback.playing;
       panel.setPlaying(playback.playing);
-      writeLink();
+      page.writeLink();
     }
   });
   installPlaybackKeys(playback);
+}
 
-  // --- the link this page was opened with, and links pasted later
+// The link this page was opened with, and links pasted into it later.
+function openLinks(page) {
+  const { state, notice, sources, playback, link } = page;
+  // a custom gesture's cg=… is decoded first; the rest is a link as any
   const linkOpener = createCustomLinkOpener({
     linkOpener: createLinkOpener({
       state,
       notice,
       context: {
         get gestureNames() {
-          return [...gestureNames, ...sources.customNames()];
+          return [...page.gestureNames, ...sources.customNames()];
         },
         defaults: state.defaults,
         durationOf: sources.durationOf,
@@ -260,42 +298,42 @@ async function start() {
     state,
     sources,
     notice,
-    parseGestureJson: kb.parseGestureJson,
+    parseGestureJson: page.kb.parseGestureJson,
   });
-  const openLink = (hash, how) => {
-    const opened = linkOpener.open(hash, how);
-    panel.setGestureNames(pickerNames());
-    return opened;
+  page.linkOpener = {
+    open(hash, how) {
+      const opened = linkOpener.open(hash, how);
+      page.panel.setGestureNames(page.pickerNames());
+      return opened;
+    },
+    get notices() {
+      return linkOpener.notices;
+    },
   };
-  const opened = openLink(location.hash, { atLoad: true });
-  showClip();
-  showClapArrows(state.params.gesture === IK_GESTURE);
+  const opened = page.linkOpener.open(location.hash, { atLoad: true });
+  page.showClip();
+  page.showClapArrows(state.params.gesture === IK_GESTURE);
   if (opened.time !== null) playback.seek(opened.time);
   else playback.play();
-  writeLink();
+  page.writeLink();
   window.addEventListener('hashchange', () => {
     if (!link.isForeign(location.hash)) return;
     link.adopt(location.hash);
-    const pasted = openLink(location.hash, { atLoad: false });
+    const pasted = page.linkOpener.open(location.hash, { atLoad: false });
     if (pasted.time !== null) {
       playback.pause();
       playback.seek(pasted.time);
     }
-    writeLink();
+    page.writeLink();
   });
+}
 
-  async function copyLink() {
-    const copied = await link.copy();
-    const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
-    const blob = blobFor(state.params);
-    if (blob.tooLong) note.push(tooLongNote(blob.length));
-    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
-  }
-
-  // --- every frame: advance the clock, ask the core for the pose, draw
-  // One library call gives the frame its pose, envelope value, changed
-  // joints and clap report, with the clap arrows' FK from the same pass.
-  function updatePose() {
+// Draws the pose at the clock's time. One library call gives the frame its
+// pose, envelope value, changed joints and clap report, with the clap
+// arrows' FK from the same pass.
+function createPoseDrawer(page) {
+  const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
+  return function drawPose() {
     const { params, preview } = state;
     const began = performance.now();
     const frame = preview.evaluateFrame(playback.time, { clap: true, fk: clapOverlay.visible });
@@ -310,23 +348,27 @@ async function start() {
     rig.applyPose(pose);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
-    timeline.setTime(playback.time);
-    plot.setTime(playback.time);
-    comparison.setTime(playback.time, playback.duration, hands);
-    stage.requestRender();
-    poseDirty = fading; // a crossfade redraws until it ends
-  }
+    page.timeline.setTime(playback.time);
+    page.plot.setTime(playback.time);
+    page.comparison.setTime(playback.time, playback.duration, hands);
+    page.stage.requestRender();
+    page.poseDirty = fading; // a crossfade redraws until it ends
+  };
+}
 
-  let readyAt = null; // ms after navigation start
+// Every animation frame: advance the clock, draw what changed. The first
+// drawn frame resolves `ready` and removes the loading state.
+function runFrameLoop(page, drawPose) {
   let lastNow = performance.now();
+  page.readyAt = null; // ms after navigation start
   loading.step('frame');
   function frame(now) {
     try {
-      playback.advance((now - lastNow) / 1000);
+      page.playback.advance((now - lastNow) / 1000);
       lastNow = now;
-      if (poseDirty) updatePose();
-      if (stage.renderIfNeeded() && readyAt === null) {
-        readyAt = performance.now();
+      if (page.poseDirty) drawPose();
+      if (page.stage.renderIfNeeded() && page.readyAt === null) {
+        page.readyAt = performance.now();
         loading.done();
         resolveReady();
       }
@@ -337,35 +379,36 @@ async function start() {
     requestAnimationFrame(frame);
   }
   requestAnimationFrame(frame);
+}
 
+async function start() {
+  loading.step('library');
+  const kb = await loadKBlend();
+  useLibrary(kb); // ranges, defaults and the a + r rule from the library
+  loading.step('scene');
+  const page = createPage(kb);
+  addStage(page);
+  addPlaybackAndPlots(page);
+  addAuthoring(page);
+  addPanel(page);
+  wireChanges(page);
+  openLinks(page);
+  const drawPose = createPoseDrawer(page);
+  runFrameLoop(page, drawPose);
   installTestHook({
+    ...page,
     ready,
-    kb,
-    state,
-    sources,
-    playback,
-    stage,
-    rig,
-    panel,
-    readouts,
-    clapOverlay,
-    comparison,
-    linkOpener,
-    gestureNames,
-    gestureLoader,
-    exporter: exportPanel.exporter,
-    presets,
     // the current state drawn now (tests and seeks want the picture at once)
     drawNow() {
-      crossfade.cancel();
-      updatePose();
-      stage.renderIfNeeded();
+      page.crossfade.cancel();
+      drawPose();
+      page.stage.renderIfNeeded();
     },
     currentPose() {
-      if (poseDirty) updatePose();
-      return pose;
+      if (page.poseDirty) drawPose();
+      return page.pose;
     },
-    readyAt: () => readyAt,
+    readyAt: () => page.readyAt,
   });
 }
 

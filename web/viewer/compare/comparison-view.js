@@ -35,6 +35,65 @@ function createDetacher(objects) {
   };
 }
 
+// The rigs in a row, their cards, the plots and the inset: made on first use.
+function buildParts({ kb, stage, stageElement, plotsElement, bindPositions, height }) {
+  const rigs = METHOD_VIEWS.map((_, i) => {
+    const rig = createRig(kb.skeleton, bindPositions, height);
+    rig.root.position.x = rigOffset(i);
+    stage.scene.add(rig.root);
+    return rig;
+  });
+  const cards = createComparisonCards(stageElement);
+  const insetBox = document.createElement('div');
+  insetBox.className = 'hopf-inset';
+  stageElement.append(insetBox);
+  const plots = createMethodPlots(plotsElement);
+  const inset = createHopfInset(insetBox, kb);
+  return { rigs, cards, insetBox, plots, inset };
+}
+
+// A front view of the whole row, right of the inset, cards under it.
+function frameCamera(stage, stageElement, built) {
+  const { camera, controls } = stage;
+  const view = frameRow({
+    rowWidth: ROW.width,
+    rowHeight: ROW.height,
+    fovDegrees: camera.fov,
+    width: stageElement.clientWidth,
+    height: stageElement.clientHeight,
+    leftPx: built.insetBox.offsetLeft + built.insetBox.offsetWidth,
+    belowPx: (built.cards.height || CARD_HEIGHT_PX) + 4,
+  });
+  stage.releaseView();
+  camera.position.set(view.centreX, view.centreY, view.distance);
+  controls.target.set(view.centreX, view.centreY, 0);
+  controls.update();
+  stage.requestRender();
+}
+
+// Each method's rig at time t, the plots' playheads, the inset's markers
+// (kblend's SLERP and the KLI shape on the joint followed).
+function drawRow(model, built, t, duration, handShapes) {
+  const markers = [];
+  model.posesAt(t, (i, pose, jointRotation) => {
+    built.rigs[i].applyPose(pose);
+    built.rigs[i].setHandShapes(handShapes);
+    const key = METHOD_VIEWS[i].key;
+    if (key === 'kblend' || key === 'kliShape') {
+      markers.push({ q: jointRotation.slice(), kind: key === 'kliShape' ? 'kli' : 'slerp' });
+    }
+  });
+  built.plots.setTime(t);
+  built.inset.setTime(duration > 0 ? t / duration : 0, markers);
+}
+
+// What the inset shows, for tests.
+const insetState = (inset) => ({
+  preset: inset.preset,
+  caption: inset.caption,
+  paperStopTime: inset.paperStopTime,
+});
+
 /**
  * @param {object} options
  * @param {object} options.kb  the library
@@ -46,30 +105,18 @@ function createDetacher(objects) {
  * @param {number} options.height  body height (m)
  */
 export function createComparisonView(options) {
-  const { kb, stage, stageElement, plotsElement, bindPositions, height } = options;
+  const { kb, stage, stageElement, plotsElement } = options;
   const model = createComparisonModel(kb);
   const singleView = createDetacher(options.singleView);
   let built = null; // rigs, cards, plots, inset: made on first use
   let timer = null;
 
   function build() {
-    const rigs = METHOD_VIEWS.map((_, i) => {
-      const rig = createRig(kb.skeleton, bindPositions, height);
-      rig.root.position.x = rigOffset(i);
-      stage.scene.add(rig.root);
-      return rig;
-    });
-    const cards = createComparisonCards(stageElement);
-    const insetBox = document.createElement('div');
-    insetBox.className = 'hopf-inset';
-    stageElement.append(insetBox);
-    const parts = { rigs, cards, insetBox };
-    parts.plots = createMethodPlots(plotsElement);
-    parts.inset = createHopfInset(insetBox, kb);
+    const parts = buildParts(options);
     stage.controls.addEventListener('change', placeCards);
     // the plots appear under the scene and shrink it: frame the row again
     new ResizeObserver(() => {
-      if (model.on) frameCamera();
+      if (model.on) frameCamera(stage, stageElement, parts);
       placeCards();
     }).observe(stageElement);
     return parts;
@@ -77,25 +124,6 @@ export function createComparisonView(options) {
 
   function placeCards() {
     if (built && model.on) built.cards.place(stage.camera);
-  }
-
-  // A front view of the whole row, right of the inset, cards under it.
-  function frameCamera() {
-    const { camera, controls } = stage;
-    const view = frameRow({
-      rowWidth: ROW.width,
-      rowHeight: ROW.height,
-      fovDegrees: camera.fov,
-      width: stageElement.clientWidth,
-      height: stageElement.clientHeight,
-      leftPx: built.insetBox.offsetLeft + built.insetBox.offsetWidth,
-      belowPx: (built.cards.height || CARD_HEIGHT_PX) + 4,
-    });
-    stage.releaseView();
-    camera.position.set(view.centreX, view.centreY, view.distance);
-    controls.target.set(view.centreX, view.centreY, 0);
-    controls.update();
-    stage.requestRender();
   }
 
   function recompute() {
@@ -121,7 +149,7 @@ export function createComparisonView(options) {
     const subject = model.insetSubject();
     built.inset.setSubject(subject.joint, subject.idle, subject.target);
     if (!wasOn) {
-      frameCamera();
+      frameCamera(stage, stageElement, built);
       placeCards();
     }
     clearTimeout(timer);
@@ -149,17 +177,7 @@ export function createComparisonView(options) {
     // Every drawn frame: each rig at time t, the playheads, the markers.
     setTime(t, duration, handShapes) {
       if (!model.on) return;
-      const markers = [];
-      model.posesAt(t, (i, pose, jointRotation) => {
-        built.rigs[i].applyPose(pose);
-        built.rigs[i].setHandShapes(handShapes);
-        const key = METHOD_VIEWS[i].key;
-        if (key === 'kblend' || key === 'kliShape') {
-          markers.push({ q: jointRotation.slice(), kind: key === 'kliShape' ? 'kli' : 'slerp' });
-        }
-      });
-      built.plots.setTime(t);
-      built.inset.setTime(duration > 0 ? t / duration : 0, markers);
+      drawRow(model, built, t, duration, handShapes);
       placeCards();
     },
     get on() {
@@ -176,15 +194,6 @@ export function createComparisonView(options) {
       const computed = model.computed?.figures ?? null;
       return { on, joint, shown: built.cards.shown(), options: { ...base }, computed };
     },
-    hopf() {
-      if (!built) return null;
-      const { inset } = built;
-      return {
-        visible: model.on,
-        preset: inset.preset,
-        caption: inset.caption,
-        paperStopTime: inset.paperStopTime,
-      };
-    },
+    hopf: () => built && { visible: model.on, ...insetState(built.inset) },
   };
 }

@@ -89,6 +89,30 @@ function addRow(parent, model, row, report, defaults) {
   return [controller];
 }
 
+// What lil-gui edits: buttons call onAction, settings start as given; the
+// params are filled in by fillModel.
+function initialModel(gestureNames, settings, report) {
+  const model = { gestureNames };
+  for (const row of PANEL_TABLE) {
+    if (row.kind === 'action') model[row.name] = () => report.onAction(row.name);
+    else if (row.kind === 'switch' || row.kind === 'switch-number') {
+      model[row.name] = settings[row.name] ?? row.initial;
+    }
+  }
+  return model;
+}
+
+// The table's folders, the less common ones folded.
+function addFolders(gui) {
+  return new Map(
+    FOLDERS.map((f) => {
+      const folder = gui.addFolder(f.title);
+      if (!f.open) folder.close();
+      return [f.key, folder];
+    }),
+  );
+}
+
 /**
  * @param {object} options
  * @param {HTMLElement} options.container
@@ -107,20 +131,8 @@ export function createControlsPanel({
   report,
 }) {
   const gui = new GUI({ container, title: 'kblend', injectStyles: false, width: 300 });
-  const model = { gestureNames };
-  for (const row of PANEL_TABLE) {
-    if (row.kind === 'action') model[row.name] = () => report.onAction(row.name);
-    else if (row.kind === 'switch' || row.kind === 'switch-number') {
-      model[row.name] = settings[row.name] ?? row.initial;
-    }
-  }
-  const folders = new Map(
-    FOLDERS.map((f) => {
-      const folder = gui.addFolder(f.title);
-      if (!f.open) folder.close();
-      return [f.key, folder];
-    }),
-  );
+  const model = initialModel(gestureNames, settings, report);
+  const folders = addFolders(gui);
   const reporter = { tune: report.onTune, setting: report.onSetting };
   const controllers = {};
   const tuned = []; // [row, controller] of rows that show a param
