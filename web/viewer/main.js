@@ -6,6 +6,10 @@ import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
 import { createComparisonView } from './compare/comparison-view.js';
 import { withCustomGestures } from './editor/custom-gestures.js';
+import { createEditorPanel } from './editor/editor-panel.js';
+import { createGestureEditor } from './editor/gesture-editor.js';
+import { installJointPicker } from './editor/joint-picker.js';
+import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createExportPanel } from './export/export-panel.js';
 import { createBvhDrop } from './import/bvh-drop.js';
@@ -151,6 +155,37 @@ function addAuthoring(page) {
   };
 }
 
+// The gesture editor: its model (undo and redo over every change), its
+// panel folder, the undo keys and joint picking on the stage.
+function addEditor(page) {
+  const { kb, state, sources, notice, panel, playback, stage, rig } = page;
+  const currentPose = () => page.pose;
+  page.editor = createGestureEditor({
+    kb,
+    state,
+    sources,
+    currentPose,
+    onGesturesChanged: () => panel.setGestureNames(page.pickerNames()),
+  });
+  page.editorPanel = createEditorPanel({
+    gui: panel.gui,
+    editor: page.editor,
+    kb,
+    playhead: () => playback.time,
+    params: () => state.params,
+    currentPose,
+    notice,
+  });
+  installUndoKeys(page.editor);
+  installJointPicker({
+    canvas: stage.renderer.domElement,
+    camera: stage.camera,
+    root: rig.root,
+    isActive: () => !page.editorPanel.folder._closed,
+    onPick: (joint) => page.editorPanel.selectJoint(joint),
+  });
+}
+
 // The panel reports; the app state decides. Its buttons, settings and the
 // BVH import (file picker or drop).
 function addPanel(page) {
@@ -231,6 +266,7 @@ function addPanel(page) {
     },
     notice,
   });
+  addEditor(page);
   createHelpOverlay(byId('stage'));
 }
 

@@ -24,6 +24,29 @@ import { canonicalTime } from './state/params.js';
  *   stage, panel, readouts, clapOverlay, comparison, linkOpener, gestureNames,
  *   drawNow(), currentPose(), readyAt()
  */
+function editorHook(app) {
+  const drawn =
+    (fn) =>
+    (...args) => {
+      const result = fn(...args);
+      app.drawNow();
+      return result;
+    };
+  const { editor } = app;
+  return Object.freeze({
+    setKey: drawn(editor.setKey),
+    removeKey: drawn(editor.removeKey),
+    removeKeyframe: drawn(editor.removeKeyframe),
+    moveKeyframe: drawn(editor.moveKeyframe),
+    startFromPose: drawn(editor.startFromPose),
+    startFromShown: drawn(editor.startFromShown),
+    undo: drawn(editor.undo),
+    redo: drawn(editor.redo),
+    gesture: () => editor.gesture(),
+    selection: () => app.editorPanel.selection,
+  });
+}
+
 export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
@@ -82,6 +105,12 @@ export function installTestHook(app) {
       return { ...app.exporter.options };
     },
     cancelExport: () => app.exporter.cancel(),
+    // The gesture editor: setKey(joint, time, eulerDegXYZ), removeKey(joint,
+    // time), removeKeyframe(time), moveKeyframe(time, newTime),
+    // startFromPose(name), startFromShown(), undo(), redo() (each draws the
+    // result; a refused edit throws its validation message) and gesture()
+    // (the edited gesture as the JSON object the library reads).
+    editor: editorHook(app),
     // Named tuning presets: save(name), load(name), remove(name), names(),
     // get(name), exportText(), importText(text) → the names imported.
     presets: {
