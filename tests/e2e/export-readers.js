@@ -78,7 +78,9 @@ function readVint(bytes, at, keepMarker) {
   return { value, length, unknown: !keepMarker && allOnes };
 }
 
-const MASTERS = new Set([0x1a45dfa3, 0x18538067, 0x1549a966, 0x1f43b675, 0xa0, 0x1654ae6b, 0xae, 0xe0]);
+const MASTERS = new Set([
+  0x1a45dfa3, 0x18538067, 0x1549a966, 0x1f43b675, 0xa0, 0x1654ae6b, 0xae, 0xe0,
+]);
 
 export function readWebm(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
