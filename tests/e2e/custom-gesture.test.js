@@ -14,6 +14,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The authoring folder of the panel (gesture files, export, presets, editor), opened.
+async function openAuthoring(page, sub) {
+  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
+  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
+  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
+}
+
 const TILT = {
   name: 'tilt',
   description: 'head tilt and a raised right arm',
@@ -104,6 +111,7 @@ describe('custom gestures', () => {
     const { page, context } = await openPage(browser);
     const input = page.locator('#gesture-file');
     expect((await input.getAttribute('accept')).split(',')).toContain('.json');
+    await openAuthoring(page);
     await page.locator('.lil-gui button', { hasText: 'load gesture JSON…' }).waitFor();
     await input.setInputFiles({
       name: 'my tilt (1).json',
@@ -210,9 +218,10 @@ describe('custom gestures', () => {
     };
     await app(page, (text) => window.kblendApp.loadGesture(text), JSON.stringify(big));
     await page.locator('.lil-gui button', { hasText: 'copy link' }).click();
-    const notice = await page.locator('#notice').textContent();
-    expect(notice).toMatch(/more than the 8192 a link may carry/);
-    expect(notice).toContain('save gesture JSON');
+    await expect
+      .poll(() => page.locator('#notice').textContent())
+      .toMatch(/more than the 8192 a link may carry/);
+    expect(await page.locator('#notice').textContent()).toContain('save gesture JSON');
     expect(await app(page, () => location.hash)).not.toContain('cg=');
     await context.close();
   });

@@ -13,6 +13,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The authoring folder of the panel (gesture files, export, presets, editor), opened.
+async function openAuthoring(page, sub) {
+  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
+  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
+  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
+}
+
 const T = 1.0;
 
 describe('gesture editor', () => {
@@ -69,7 +76,7 @@ describe('gesture editor', () => {
     const { page, context, log } = await openPage(browser);
     await app(page, () => window.kblendApp.setParams({ gesture: 'salute' }));
     await app(page, () => window.kblendApp.seek(1.2));
-    await page.locator('.lil-gui .lil-title', { hasText: /^edit gesture$/ }).click();
+    await openAuthoring(page, 'edit gesture');
     await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
     expect(await app(page, () => window.kblendApp.params.gesture)).toBe('custom: salute_edit');
     // the joint list and the X field: one undoable edit
@@ -133,6 +140,51 @@ describe('gesture editor', () => {
     expect(log.errors).toEqual([]);
     expect(fresh.log.errors).toEqual([]);
     await fresh.context.close();
+    await context.close();
+  });
+});
+
+describe('rotation gizmo', () => {
+  it('sits on the selected joint while the edit folder is open, and a drag keys the rotation', async () => {
+    const { page, context, log } = await openPage(browser);
+    await app(page, async () => {
+      window.kblendApp.setParams({ gesture: 'point' });
+      window.kblendApp.view('front');
+      await window.kblendApp.seek(1.5);
+    });
+    expect(await app(page, () => window.kblendApp.editor.gizmo().joint)).toBeNull();
+    await openAuthoring(page, 'edit gesture');
+    await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
+    await page
+      .locator('.lil-controller', { hasText: /^joint/ })
+      .locator('select')
+      .selectOption('head');
+    const gizmo = await app(page, () => window.kblendApp.editor.gizmo());
+    expect(gizmo.joint).toBe('head');
+    const keyframe = await app(page, () => window.kblendApp.editor.gesture().keyframes[0].time);
+    const before = await poseAt(page, 1.5);
+    // a drag from the gizmo's centre turns the bone freely (the trackball)
+    const box = await page.locator('#stage canvas').boundingBox();
+    const x = box.x + ((gizmo.ndc[0] + 1) / 2) * box.width;
+    const y = box.y + ((1 - gizmo.ndc[1]) / 2) * box.height;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(x + 6 * i, y + 3 * i);
+    await page.mouse.up();
+    await page.screenshot({ path: 'test-results/screenshots/editor-gizmo.png' });
+    const keyed = await app(
+      page,
+      (k) => window.kblendApp.editor.gesture().keyframes.find((f) => f.time === k).rotations.head,
+      keyframe,
+    );
+    expect(keyed).toBeDefined();
+    expect(Math.hypot(...keyed)).toBeGreaterThan(1); // degrees: it turned
+    // the keyed rotation is undoable like any edit
+    expect(await app(page, () => window.kblendApp.editor.undo())).toBe(true);
+    expect(await poseAt(page, 1.5)).toEqual(before);
+    await page.locator('.lil-gui .lil-title', { hasText: /^edit gesture$/ }).click();
+    expect(await app(page, () => window.kblendApp.editor.gizmo().joint)).toBeNull();
+    expect(log.errors).toEqual([]);
     await context.close();
   });
 });

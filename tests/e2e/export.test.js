@@ -19,6 +19,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The authoring folder of the panel (gesture files, export, presets, editor), opened.
+async function openAuthoring(page, sub) {
+  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
+  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
+  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
+}
+
 const TUNING = { gesture: 'wave', attack: 0.2, epsilon: 0.001, jitter: 0.01, seed: 5 };
 
 // Export in the page; the bytes come back as a plain array.
@@ -161,7 +168,7 @@ describe('exports', () => {
 
   it('WebM: the panel shows progress and cancel stops it', async () => {
     await app(page, () => window.kblendApp.exportOptions({ width: 160, height: 100, fps: 30 }));
-    await page.locator('.lil-gui .lil-title', { hasText: /^export$/ }).click();
+    await openAuthoring(page, 'export');
     await page.locator('.lil-gui button', { hasText: 'WebM video' }).click();
     const bar = page.locator('.export-progress');
     await bar.waitFor({ state: 'visible' });

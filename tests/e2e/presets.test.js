@@ -12,6 +12,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The authoring folder of the panel (gesture files, export, presets, editor), opened.
+async function openAuthoring(page, sub) {
+  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
+  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
+  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
+}
+
 const TUNED = {
   attack: 0.3,
   release: 0.25,
@@ -44,7 +51,7 @@ describe('presets', () => {
     expect(saved.loaded).toEqual(saved.params);
     expect(saved.loadedPose).toEqual(saved.pose);
     // the panel lists it, and the page keeps it across a reload
-    await page.locator('.lil-gui .lil-title', { hasText: /^presets$/ }).click();
+    await openAuthoring(page, 'presets');
     await expect
       .poll(() =>
         page

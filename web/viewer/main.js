@@ -9,12 +9,14 @@ import { withCustomGestures } from './editor/custom-gestures.js';
 import { createEditorPanel } from './editor/editor-panel.js';
 import { createGestureEditor } from './editor/gesture-editor.js';
 import { installJointPicker } from './editor/joint-picker.js';
+import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createExportPanel } from './export/export-panel.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
+import { FOLDERS } from './panel/panel-table.js';
 import { createPresetPanel } from './presets/preset-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { createIkReadout } from './readouts/ik-readout.js';
@@ -168,14 +170,24 @@ function addEditor(page) {
     onGesturesChanged: () => panel.setGestureNames(page.pickerNames()),
   });
   page.editorPanel = createEditorPanel({
-    gui: panel.gui,
+    gui: page.authorFolder,
     editor: page.editor,
     kb,
     playhead: () => playback.time,
     params: () => state.params,
     currentPose,
     notice,
+    onSelect: (joint) => (joint ? gizmo.show(joint) : gizmo.hide()),
   });
+  const gizmo = createRotateGizmo({
+    stage,
+    bones: rig.bones,
+    names: kb.skeleton.names,
+    onDragStart: () => playback.pause(),
+    onRotate: (degrees) => page.editorPanel.showDragged(degrees),
+    onRelease: (degrees) => page.editorPanel.keyDragged(degrees),
+  });
+  page.gizmo = gizmo;
   installUndoKeys(page.editor);
   installJointPicker({
     canvas: stage.renderer.domElement,
@@ -256,8 +268,11 @@ function addPanel(page) {
     onClipsChanged: () => panel.setGestureNames(page.pickerNames()),
   });
   page.panel = panel;
+  // the authoring folder of the panel table holds presets and the editor too
+  const authorTitle = FOLDERS.find((f) => f.key === 'author').title;
+  page.authorFolder = panel.gui.folders.find((f) => f._title === authorTitle);
   page.presets = createPresetPanel({
-    gui: panel.gui,
+    gui: page.authorFolder,
     params: () => state.params,
     apply(values) {
       const change = state.setParams(values);

@@ -44,6 +44,7 @@ function editorHook(app) {
     redo: drawn(editor.redo),
     gesture: () => editor.gesture(),
     selection: () => app.editorPanel.selection,
+    gizmo: () => app.gizmo.describe(),
   });
 }
 

@@ -9,6 +9,33 @@ import { eulerDegreesOf } from './euler.js';
 import { gestureFileName, gestureFileText } from './gesture-file.js';
 
 const NO_KEYFRAME = '(none)';
+// Each field's tooltip, by the model key it edits.
+const HELP = {
+  editShown: 'Edit the gesture shown: a library gesture as a copy, a custom one as it is',
+  fromPose: 'A new gesture holding the pose shown now (one keyframe)',
+  name: 'The gesture’s name (the file’s "name")',
+  duration: 'The gesture’s own clip length in seconds',
+  loop: 'Repeat the keyframes with the loop period (times in seconds)',
+  period: 'Seconds after which a looping gesture starts over',
+  joint: 'The joint to edit (or click the character); the rotation gizmo sits on it',
+  keyframe: 'The keyframe edited, at its time (seconds, or hold fractions)',
+  x: 'Rotation about X at the keyframe, degrees (XYZ order, from the T-pose)',
+  y: 'Rotation about Y at the keyframe, degrees (XYZ order, from the T-pose)',
+  z: 'Rotation about Z at the keyframe, degrees (XYZ order, from the T-pose)',
+  addKeyframe: 'Key the selected joint as shown, at the playhead',
+  deleteKey: 'Remove the selected joint from the selected keyframe',
+  deleteKeyframe: 'Remove the selected keyframe',
+  undo: 'Undo the last change, edits and tuning alike (Ctrl+Z)',
+  redo: 'Redo what was undone (Ctrl+Shift+Z or Ctrl+Y)',
+  save: 'The edited gesture as a gesture file (loads again with "load gesture JSON…")',
+};
+
+function addTooltips(folder) {
+  for (const controller of folder.controllers) {
+    const help = HELP[controller.property];
+    if (help) controller.domElement.title = help;
+  }
+}
 const TIME_DECIMALS = 4;
 
 /**
@@ -20,8 +47,18 @@ const TIME_DECIMALS = 4;
  * @param {() => object} options.params  the shown params
  * @param {() => Float32Array} options.currentPose  the pose shown
  * @param {object} options.notice  createNotice's result
+ * @param {(joint: string | null) => void} [options.onSelect]  the joint selected (null: folder closed)
  */
-export function createEditorPanel({ gui, editor, kb, playhead, params, currentPose, notice }) {
+export function createEditorPanel({
+  gui,
+  editor,
+  kb,
+  playhead,
+  params,
+  currentPose,
+  notice,
+  onSelect,
+}) {
   const names = kb.skeleton.names;
   const folder = gui.addFolder('edit gesture');
   folder.close();
@@ -47,7 +84,35 @@ export function createEditorPanel({ gui, editor, kb, playhead, params, currentPo
   };
   folder.add(model, 'editShown').name('edit shown gesture (a copy)');
   folder.add(model, 'fromPose').name('new gesture from this pose');
-  const jointField = folder.add(model, 'joint', names).name('joint').onChange(showAngles);
+  // the gesture's header: name, length, loop and period
+  const header = { name: '', duration: 1, loop: false, period: 1 };
+  const setHeader = (changes) => guarded(() => editor.setHeader(changes));
+  const headerFields = [
+    folder
+      .add(header, 'name')
+      .name('gesture name')
+      .onFinishChange((name) => setHeader({ name })),
+    folder
+      .add(header, 'duration', 0.1, 20, 0.05)
+      .name('duration (s)')
+      .onFinishChange((duration) => setHeader({ duration })),
+    folder
+      .add(header, 'loop')
+      .name('loop')
+      .onChange((loop) => setHeader(loop ? { loop, period: header.period } : { loop })),
+    folder
+      .add(header, 'period', 0.05, 10, 0.05)
+      .name('loop period (s)')
+      .onFinishChange((period) => setHeader({ loop: true, period })),
+  ];
+  const jointField = folder
+    .add(model, 'joint', names)
+    .name('joint')
+    .onChange(() => {
+      showAngles();
+      onSelect?.(model.joint);
+    });
+  folder.onOpenClose(() => onSelect?.(folder._closed ? null : model.joint));
   let keyField = folder.add(model, 'keyframe', [NO_KEYFRAME]).name('keyframe');
   const axes = ['x', 'y', 'z'].map((axis) =>
     folder
@@ -113,17 +178,26 @@ export function createEditorPanel({ gui, editor, kb, playhead, params, currentPo
 
   function refresh() {
     const file = editor.gesture();
+    Object.assign(header, {
+      name: file.name,
+      duration: file.duration,
+      loop: file.loop === true,
+      period: file.period ?? header.period,
+    });
+    headerFields.forEach((c) => c.updateDisplay());
     const unit = file.timeUnit === 'hold' ? 'hold' : 's';
     const times = file.keyframes.map((k) => String(k.time));
     if (!times.includes(model.keyframe)) model.keyframe = times[0] ?? NO_KEYFRAME;
     keyField = keyField.options(times.length ? times : [NO_KEYFRAME]).name(`keyframe (${unit})`);
     keyField.onChange(showAngles);
+    keyField.domElement.title = HELP.keyframe;
     keyField.updateDisplay();
     jointField.updateDisplay();
     showAngles();
   }
   editor.onChange(refresh);
   refresh();
+  addTooltips(folder);
 
   return {
     folder,
@@ -133,6 +207,16 @@ export function createEditorPanel({ gui, editor, kb, playhead, params, currentPo
       model.joint = joint;
       jointField.updateDisplay();
       showAngles();
+      onSelect?.(joint);
+    },
+    // the gizmo's rotation while it is dragged, then keyed at the keyframe
+    showDragged(degrees) {
+      [model.x, model.y, model.z] = degrees;
+      axes.forEach((c) => c.updateDisplay());
+    },
+    keyDragged(degrees) {
+      [model.x, model.y, model.z] = degrees;
+      guarded(setAngles);
     },
     get selection() {
       return { joint: model.joint, keyframe: selectedTime() };

@@ -20,7 +20,10 @@ export const FOLDERS = Object.freeze([
   { key: 'view', title: 'view', open: true },
   { key: 'clip', title: 'clip', open: false },
   { key: 'playback', title: 'playback', open: false },
-  { key: 'export', title: 'export', open: false },
+  // authoring: gesture files, exports, presets and the editor, folded
+  { key: 'author', title: 'author & export', open: false },
+  { key: 'gestureFile', title: 'gesture file', open: true, parent: 'author' },
+  { key: 'export', title: 'export', open: false, parent: 'author' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -51,7 +54,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'loadGesture',
-    folder: 'gesture',
+    folder: 'gestureFile',
     label: 'load gesture JSON…',
     kind: 'action',
     help: 'Load a gesture file (.json, the library’s format) or drop one on the page; a share link carries it',
@@ -360,7 +363,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'saveGesture',
-    folder: 'export',
+    folder: 'gestureFile',
     label: 'save gesture JSON',
     kind: 'action',
     help: 'The gesture shown as a gesture file (load it again, or send it when a link is too long)',

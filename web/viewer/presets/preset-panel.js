@@ -35,13 +35,23 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     exportFile: () => download(exportFile()),
     importFile: () => input.click(),
   };
-  folder.add(model, 'name').name('preset name');
-  let picker = folder.add(model, 'saved', [NONE]).name('saved presets');
-  folder.add(model, 'save').name('save preset');
-  folder.add(model, 'load').name('load preset');
-  folder.add(model, 'remove').name('delete preset');
-  folder.add(model, 'exportFile').name('export presets JSON');
-  folder.add(model, 'importFile').name('import presets JSON…');
+  const add = (key, label, help, ...args) => {
+    const controller = folder.add(model, key, ...args).name(label);
+    controller.domElement.title = help;
+    return controller;
+  };
+  add('name', 'preset name', 'The name the tuning is saved under');
+  const pickerHelp = 'The presets saved in this browser';
+  let picker = add('saved', 'saved presets', pickerHelp, [NONE]);
+  add('save', 'save preset', 'Save the envelope and filter values shown under the name');
+  add('load', 'load preset', 'Apply the selected preset (undo brings back what was shown)');
+  add('remove', 'delete preset', 'Delete the selected preset from this browser');
+  add('exportFile', 'export presets JSON', 'All saved presets as one JSON file');
+  add(
+    'importFile',
+    'import presets JSON…',
+    'Add the presets of a JSON file (a bad file changes nothing)',
+  );
   refresh();
 
   const input = document.createElement('input');
@@ -73,6 +83,7 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     const names = store.names();
     model.saved = selected && names.includes(selected) ? selected : (names[0] ?? NONE);
     picker = picker.options(names.length ? names : [NONE]).name('saved presets');
+    picker.domElement.title = pickerHelp;
     picker.updateDisplay();
   }
 
