@@ -188,3 +188,39 @@ describe('rotation gizmo', () => {
     await context.close();
   });
 });
+
+describe('keyframes on the timeline', () => {
+  it('shows the keyframes while editing; a click selects one, a drag moves it (undoable)', async () => {
+    const { page, context, log } = await openPage(browser);
+    await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
+    const markers = page.locator('.keyframe-marker');
+    expect(await markers.count()).toBe(0);
+    await openAuthoring(page, 'edit gesture');
+    await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
+    await expect.poll(() => markers.count()).toBe(2);
+    await markers.nth(0).click();
+    expect(await app(page, () => window.kblendApp.editor.selection().keyframe)).toBe(0);
+    const track = await page.locator('.timeline-track').boundingBox();
+    const from = await markers.nth(1).boundingBox();
+    const y = from.y + from.height / 2;
+    await page.mouse.move(from.x + from.width / 2, y);
+    await page.mouse.down();
+    const target = track.x + (0.6 / 3) * track.width; // 0.6 s of the 3 s clip
+    for (let i = 1; i <= 5; i++) await page.mouse.move(from.x + ((target - from.x) * i) / 5, y);
+    await page.mouse.up();
+    const times = await app(page, () =>
+      window.kblendApp.editor.gesture().keyframes.map((k) => k.time),
+    );
+    expect(times[0]).toBe(0);
+    expect(Math.abs(times[1] - 0.6)).toBeLessThan(0.02);
+    expect(await app(page, () => window.kblendApp.editor.selection().keyframe)).toBe(times[1]);
+    expect(Math.abs((await app(page, () => window.kblendApp.time)) - times[1])).toBeLessThan(1e-3);
+    await page.screenshot({ path: 'test-results/screenshots/editor-timeline.png' });
+    await app(page, () => window.kblendApp.editor.undo());
+    expect(
+      await app(page, () => window.kblendApp.editor.gesture().keyframes.map((k) => k.time)),
+    ).toEqual([0, 0.4]);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -9,6 +9,7 @@ import { withCustomGestures } from './editor/custom-gestures.js';
 import { createEditorPanel } from './editor/editor-panel.js';
 import { createGestureEditor } from './editor/gesture-editor.js';
 import { installJointPicker } from './editor/joint-picker.js';
+import { createKeyframeMarkers } from './editor/keyframe-markers.js';
 import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
@@ -178,6 +179,19 @@ function addEditor(page) {
     currentPose,
     notice,
     onSelect: (joint) => (joint ? gizmo.show(joint) : gizmo.hide()),
+    onOpenClose: () => markers.refresh(),
+  });
+  const markers = createKeyframeMarkers({
+    track: byId('timeline').querySelector('.timeline-track'),
+    editor: page.editor,
+    params: () => state.params,
+    isActive: () => !page.editorPanel.folder._closed,
+    onSelect: (time) => page.editorPanel.selectKeyframe(time),
+    seek: (t) => {
+      playback.pause();
+      playback.seek(t);
+    },
+    onError: (error) => notice.show('The edit was refused; nothing changed:', [error.message]),
   });
   const gizmo = createRotateGizmo({
     stage,

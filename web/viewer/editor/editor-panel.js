@@ -48,8 +48,10 @@ const TIME_DECIMALS = 4;
  * @param {() => Float32Array} options.currentPose  the pose shown
  * @param {object} options.notice  createNotice's result
  * @param {(joint: string | null) => void} [options.onSelect]  the joint selected (null: folder closed)
+ * @param {(open: boolean) => void} [options.onOpenClose]  the folder opened or closed
  */
 export function createEditorPanel({
+  onOpenClose,
   gui,
   editor,
   kb,
@@ -112,7 +114,10 @@ export function createEditorPanel({
       showAngles();
       onSelect?.(model.joint);
     });
-  folder.onOpenClose(() => onSelect?.(folder._closed ? null : model.joint));
+  folder.onOpenClose(() => {
+    onSelect?.(folder._closed ? null : model.joint);
+    onOpenClose?.(!folder._closed);
+  });
   let keyField = folder.add(model, 'keyframe', [NO_KEYFRAME]).name('keyframe');
   const axes = ['x', 'y', 'z'].map((axis) =>
     folder
@@ -217,6 +222,11 @@ export function createEditorPanel({
     keyDragged(degrees) {
       [model.x, model.y, model.z] = degrees;
       guarded(setAngles);
+    },
+    // select the keyframe at this gesture time
+    selectKeyframe(time) {
+      model.keyframe = String(time);
+      refresh();
     },
     get selection() {
       return { joint: model.joint, keyframe: selectedTime() };
