@@ -224,3 +224,52 @@ describe('keyframes on the timeline', () => {
     await context.close();
   });
 });
+
+describe('hand target', () => {
+  it('a selected wrist gets a hand target; dragging it poses the arm by the solver, keyed and undoable', async () => {
+    const { page, context, log } = await openPage(browser);
+    await app(page, async () => {
+      window.kblendApp.setParams({ gesture: 'point' });
+      window.kblendApp.view('front');
+      await window.kblendApp.seek(1.5);
+    });
+    const before = await poseAt(page, 1.5);
+    await openAuthoring(page, 'edit gesture');
+    await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
+    await page
+      .locator('.lil-controller', { hasText: /^joint/ })
+      .locator('select')
+      .selectOption('right_wrist');
+    const handle = await app(page, () => window.kblendApp.editor.reachHandle());
+    expect(handle.on).toBe(true);
+    expect(await app(page, () => window.kblendApp.editor.gizmo().joint)).toBeNull();
+    // drag the handle's vertical arrow (its Y axis) up
+    const box = await page.locator('#stage canvas').boundingBox();
+    const x = box.x + ((handle.ndc[0] + 1) / 2) * box.width;
+    const y = box.y + ((1 - handle.ndc[1]) / 2) * box.height;
+    await page.mouse.move(x, y - 30);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(x, y - 30 - 8 * i);
+    await page.mouse.up();
+    await page.screenshot({ path: 'test-results/screenshots/editor-hand-target.png' });
+    const after = await app(page, () => ({
+      handle: window.kblendApp.editor.reachHandle(),
+      key: window.kblendApp.editor.gesture().keyframes[0].rotations,
+    }));
+    expect(after.handle.position[1]).toBeGreaterThan(handle.position[1] + 0.02);
+    expect(after.key.right_shoulder).not.toEqual([0, 90, 0]);
+    expect(after.key.right_elbow).toBeDefined();
+    expect(await poseAt(page, 1.5)).not.toEqual(before);
+    expect(await app(page, () => window.kblendApp.editor.undo())).toBe(true);
+    expect(await poseAt(page, 1.5)).toEqual(before);
+    // the hook's reach keys the arm too
+    const reached = await app(
+      page,
+      (target) => window.kblendApp.editor.reach('right', 0, target),
+      [-0.3, 1.5, 0.35],
+    );
+    expect(reached.iterations).toBeGreaterThan(0);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+});

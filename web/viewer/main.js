@@ -10,6 +10,8 @@ import { createEditorPanel } from './editor/editor-panel.js';
 import { createGestureEditor } from './editor/gesture-editor.js';
 import { installJointPicker } from './editor/joint-picker.js';
 import { createKeyframeMarkers } from './editor/keyframe-markers.js';
+import { sideOfWrist } from './editor/arm-reach.js';
+import { createReachHandle } from './editor/reach-handle.js';
 import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
@@ -178,7 +180,15 @@ function addEditor(page) {
     params: () => state.params,
     currentPose,
     notice,
-    onSelect: (joint) => (joint ? gizmo.show(joint) : gizmo.hide()),
+    // a wrist gets the hand target (the solver poses the arm), any other
+    // joint the rotation gizmo
+    onSelect(joint) {
+      gizmo.hide();
+      reachHandle.hide();
+      if (joint && sideOfWrist(joint))
+        reachHandle.show(rig.bones[kb.skeleton.names.indexOf(joint)]);
+      else if (joint) gizmo.show(joint);
+    },
     onOpenClose: () => markers.refresh(),
   });
   const markers = createKeyframeMarkers({
@@ -202,6 +212,24 @@ function addEditor(page) {
     onRelease: (degrees) => page.editorPanel.keyDragged(degrees),
   });
   page.gizmo = gizmo;
+  const reachSide = () => sideOfWrist(page.editorPanel.selection.joint);
+  const reachHandle = createReachHandle({
+    stage,
+    onDragStart: () => playback.pause(),
+    onMove(position) {
+      const solved = page.editor.solveReach(reachSide(), page.editorPanel.editTime(), position);
+      rig.applyPose(solved.pose);
+    },
+    onRelease(position) {
+      try {
+        page.editor.reach(reachSide(), page.editorPanel.editTime(), position);
+      } catch (error) {
+        notice.show('The edit was refused; nothing changed:', [error.message]);
+      }
+      page.poseDirty = true;
+    },
+  });
+  page.reachHandle = reachHandle;
   installUndoKeys(page.editor);
   installJointPicker({
     canvas: stage.renderer.domElement,

@@ -45,6 +45,8 @@ function editorHook(app) {
     gesture: () => editor.gesture(),
     selection: () => app.editorPanel.selection,
     gizmo: () => app.gizmo.describe(),
+    reachHandle: () => app.reachHandle.describe(),
+    reach: drawn(editor.reach),
   });
 }
 

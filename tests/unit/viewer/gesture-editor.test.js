@@ -127,3 +127,32 @@ describe('gesture editor', () => {
     expect(angle).toBeLessThan(1e-3);
   });
 });
+
+describe('arm reach', () => {
+  it('keys the shoulder and elbow so the keyframe’s wrist reaches the target, in one undoable edit', () => {
+    const { state, editor, poses } = makeEditor('point');
+    const before = { gesture: editor.gesture(), poses: poses() };
+    const key = kb.keyframePose(kb.getGesture('point').keyframes[0], state.params.apose);
+    const wrist = kb.skeleton.names.indexOf('right_wrist');
+    const at = kb.forwardKinematics(key).positions;
+    const start = [at[3 * wrist], at[3 * wrist + 1], at[3 * wrist + 2]];
+    const target = [start[0] + 0.05, start[1] + 0.15, start[2] - 0.1];
+    const result = editor.reach('right', 0, target);
+    expect(result.iterations).toBeGreaterThan(0);
+    const file = editor.gesture();
+    expect(Object.keys(file.keyframes[0].rotations).sort()).toEqual(
+      ['right_elbow', 'right_shoulder'].sort(),
+    );
+    // the keyframe, as the file holds it (millidegrees), puts the wrist there
+    const keyed = kb.forwardKinematics(
+      kb.keyframePose(file.keyframes[0], state.params.apose),
+    ).positions;
+    const miss = Math.hypot(...[0, 1, 2].map((i) => keyed[3 * wrist + i] - target[i]));
+    console.log(`arm reach: wrist misses the target by ${miss.toExponential(2)} m`);
+    expect(miss).toBeLessThan(1e-3);
+    expect(editor.undo()).toBe(true);
+    expect(editor.gesture()).toEqual(before.gesture);
+    expect(poses()).toEqual(before.poses);
+    expect(() => editor.reach('middle', 0, target)).toThrow(/side must be 'left' or 'right'/);
+  });
+});

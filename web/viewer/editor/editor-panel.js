@@ -223,6 +223,8 @@ export function createEditorPanel({
       [model.x, model.y, model.z] = degrees;
       guarded(setAngles);
     },
+    // the keyframe an edit goes to: the selected one, else the playhead
+    editTime: () => selectedTime() ?? playheadTime(editor.gesture()),
     // select the keyframe at this gesture time
     selectKeyframe(time) {
       model.keyframe = String(time);

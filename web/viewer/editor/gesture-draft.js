@@ -34,6 +34,13 @@ export function setKey(draft, joint, time, angles) {
   return next;
 }
 
+// Several joints keyed at the keyframe at `time` at once (one edit).
+export function setKeys(draft, time, rotations) {
+  let next = draft;
+  for (const [joint, angles] of Object.entries(rotations)) next = setKey(next, joint, time, angles);
+  return next === draft ? copy(draft) : next;
+}
+
 // The joint's key at `time` removed; a keyframe left empty goes too (unless
 // it is the gesture's only one).
 export function removeKey(draft, joint, time) {

@@ -12,7 +12,10 @@ import {
   removeKeyframe,
   setHeader,
   setKey,
+  setKeys,
 } from './gesture-draft.js';
+import { ARM_JOINTS, reachPose } from './arm-reach.js';
+import { eulerDegreesOf } from './euler.js';
 import { createHistory } from './history.js';
 
 const LABEL = 'edited gesture';
@@ -88,6 +91,30 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
 
   const edit = (change) => commit(change(editing() ? draft : draftOfShown()));
 
+  // The pose of the keyframe at `time` (idle where it names no joint).
+  function keyframePoseAt(file, time) {
+    const key = file.keyframes.find((k) => k.time === time) ?? { rotations: {} };
+    return kb.keyframePose(key, state.params.apose);
+  }
+
+  // The arm solved so that the wrist reaches `target` from the keyframe's
+  // pose (no edit): the solver's result.
+  function solveReach(side, time, target) {
+    return reachPose(kb, keyframePoseAt(gesture(), time), side, target);
+  }
+
+  // Key the solved shoulder and elbow at the keyframe: one edit.
+  function reach(side, time, target) {
+    const solved = solveReach(side, time, target);
+    const rotations = {};
+    for (const joint of ARM_JOINTS[side]) {
+      const j = kb.skeleton.names.indexOf(joint);
+      rotations[joint] = eulerDegreesOf(Array.from(solved.pose.subarray(4 * j, 4 * j + 4)));
+    }
+    edit((d) => setKeys(d, time, rotations));
+    return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
+  }
+
   function restore(entry) {
     restoring = true;
     try {
@@ -116,6 +143,9 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     removeKeyframe: (time) => edit((d) => removeKeyframe(d, time)),
     moveKeyframe: (time, newTime) => edit((d) => moveKeyframe(d, time, newTime)),
     setHeader: (changes) => edit((d) => setHeader(d, changes)),
+    // pose an arm by its wrist (kb.solveIK): reach keys it, solveReach only solves
+    reach,
+    solveReach,
     undo() {
       const entry = history.undo(present());
       if (entry) restore(entry);
