@@ -179,6 +179,15 @@ describe('rotation gizmo', () => {
     );
     expect(keyed).toBeDefined();
     expect(Math.hypot(...keyed)).toBeGreaterThan(1); // degrees: it turned
+    // an export shows the character without the editor's handles, which come back after
+    const png = await app(page, async () => {
+      window.kblendApp.exportOptions({ width: 64, height: 64 });
+      const during = window.kblendApp.exportFile('png');
+      const hidden = window.kblendApp.editor.gizmo().joint; // while it renders
+      await during;
+      return { hidden, after: window.kblendApp.editor.gizmo().joint };
+    });
+    expect(png).toEqual({ hidden: null, after: 'head' });
     // the keyed rotation is undoable like any edit
     expect(await app(page, () => window.kblendApp.editor.undo())).toBe(true);
     expect(await poseAt(page, 1.5)).toEqual(before);

@@ -147,8 +147,13 @@ function addAuthoring(page) {
       rig.applyPose(at.pose);
       rig.setHandShapes(handShapesAt(state.params.gesture, at.envelope));
     },
-    pause: () => playback.pause(),
+    // an export pauses and hides the editor's handles; they come back after
+    pause: () => {
+      playback.pause();
+      page.showEditorHandles?.(false);
+    },
     redraw: () => {
+      page.showEditorHandles?.(true);
       page.poseDirty = true;
       stage.requestRender();
     },
@@ -182,13 +187,7 @@ function addEditor(page) {
     notice,
     // a wrist gets the hand target (the solver poses the arm), any other
     // joint the rotation gizmo
-    onSelect(joint) {
-      gizmo.hide();
-      reachHandle.hide();
-      if (joint && sideOfWrist(joint))
-        reachHandle.show(rig.bones[kb.skeleton.names.indexOf(joint)]);
-      else if (joint) gizmo.show(joint);
-    },
+    onSelect: (joint) => showHandles(joint),
     onOpenClose: () => markers.refresh(),
   });
   const markers = createKeyframeMarkers({
@@ -230,6 +229,16 @@ function addEditor(page) {
     },
   });
   page.reachHandle = reachHandle;
+  function showHandles(joint) {
+    gizmo.hide();
+    reachHandle.hide();
+    if (joint && sideOfWrist(joint)) reachHandle.show(rig.bones[kb.skeleton.names.indexOf(joint)]);
+    else if (joint) gizmo.show(joint);
+  }
+  page.showEditorHandles = (on) => {
+    const open = !page.editorPanel.folder._closed;
+    showHandles(on && open ? page.editorPanel.selection.joint : null);
+  };
   installUndoKeys(page.editor);
   installJointPicker({
     canvas: stage.renderer.domElement,
