@@ -5,13 +5,27 @@
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
 import { createComparisonView } from './compare/comparison-view.js';
+import { withCustomGestures } from './editor/custom-gestures.js';
+import { createEditorPanel } from './editor/editor-panel.js';
+import { createGestureEditor } from './editor/gesture-editor.js';
+import { installJointPicker } from './editor/joint-picker.js';
+import { createKeyframeMarkers } from './editor/keyframe-markers.js';
+import { sideOfWrist } from './editor/arm-reach.js';
+import { createReachHandle } from './editor/reach-handle.js';
+import { createRotateGizmo } from './editor/rotate-gizmo.js';
+import { installUndoKeys } from './editor/undo-keys.js';
+import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
+import { createExportPanel } from './export/export-panel.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
+import { FOLDERS } from './panel/panel-table.js';
+import { createPresetPanel } from './presets/preset-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { clapChecked, createClapPhaseTracker } from './readouts/clap-phase.js';
 import { createIkReadout } from './readouts/ik-readout.js';
 import { createReadouts } from './readouts/readouts.js';
+import { createBlobCache, createCustomLinkOpener, tooLongNote } from './share/custom-link.js';
 import { createLinkOpener } from './share/link-opener.js';
 import { createLinkSync } from './share/link-sync.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
@@ -51,10 +65,13 @@ function defaultParams(kb, sources) {
 // The page's parts, added step by step below; `page.poseDirty` asks the
 // frame loop to draw the pose again.
 function createPage(kb) {
-  const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
+  const sources = withCustomGestures(createClipSources(kb, { fps: kb.defaults.fps ?? 30 }), kb);
+  const gestureNames = [...kb.gestureNames];
   return {
     kb,
-    gestureNames: [...kb.gestureNames],
+    gestureNames,
+    // the picker's list: the library, custom gestures, imported clips
+    pickerNames: () => [...gestureNames, ...sources.customNames(), ...sources.importedNames()],
     sources,
     state: createAppState({ kb, sources, defaults: defaultParams(kb, sources) }),
     notice: createNotice(byId('notice')),
@@ -99,18 +116,152 @@ function addPlaybackAndPlots(page) {
   });
   const link = createLinkSync();
   page.link = link;
+  page.blobFor = createBlobCache(sources); // a custom gesture's cg=…
   page.writeLink = () =>
     link.write(
       sources.shareable(state.params, state.defaults),
       playback.playing ? null : canonicalTime(playback.time, playback.duration),
+      page.blobFor(state.params).extra,
     );
+}
+
+// Custom gestures (loaded by picker or drop), exports and their panel
+// settings and buttons (the panel is made after this).
+function addAuthoring(page) {
+  const { kb, state, sources, notice, stage, rig, playback } = page;
+  page.gestureLoader = createGestureLoader({
+    kb,
+    state,
+    sources,
+    notice,
+    onGesturesChanged: () => page.panel.setGestureNames(page.pickerNames()),
+  });
+  const exportPanel = createExportPanel({
+    kb,
+    state,
+    sources,
+    stage,
+    rig,
+    notice,
+    stageElement: byId('stage'),
+    // the rig at time t, as a frame of the clip (exports step the clip)
+    poseAt(t) {
+      const at = state.preview.evaluateFrame(t, { clap: false, fk: false });
+      rig.applyPose(at.pose);
+      rig.setHandShapes(handShapesAt(state.params.gesture, at.envelope));
+    },
+    // an export pauses and hides the editor's handles; they come back after
+    pause: () => {
+      playback.pause();
+      page.showEditorHandles?.(false);
+    },
+    redraw: () => {
+      page.showEditorHandles?.(true);
+      page.poseDirty = true;
+      stage.requestRender();
+    },
+  });
+  page.exporter = exportPanel.exporter;
+  page.authoring = {
+    settings: exportPanel.settings,
+    actions: { loadGesture: () => page.gestureLoader.openPicker(), ...exportPanel.actions },
+  };
+}
+
+// The gesture editor: its model (undo and redo over every change), its
+// panel folder, the undo keys and joint picking on the stage.
+function addEditor(page) {
+  const { kb, state, sources, notice, panel, playback, stage, rig } = page;
+  const currentPose = () => page.pose;
+  page.editor = createGestureEditor({
+    kb,
+    state,
+    sources,
+    currentPose,
+    onGesturesChanged: () => panel.setGestureNames(page.pickerNames()),
+  });
+  page.editorPanel = createEditorPanel({
+    gui: page.authorFolder,
+    editor: page.editor,
+    kb,
+    playhead: () => playback.time,
+    params: () => state.params,
+    currentPose,
+    notice,
+    // a wrist gets the hand target (the solver poses the arm), any other
+    // joint the rotation gizmo
+    onSelect: (joint) => showHandles(joint),
+    onOpenClose: () => markers.refresh(),
+  });
+  const markers = createKeyframeMarkers({
+    track: byId('timeline').querySelector('.timeline-track'),
+    editor: page.editor,
+    params: () => state.params,
+    isActive: () => !page.editorPanel.folder._closed,
+    onSelect: (time) => page.editorPanel.selectKeyframe(time),
+    seek: (t) => {
+      playback.pause();
+      playback.seek(t);
+    },
+    onError: (error) => notice.show('The edit was refused; nothing changed:', [error.message]),
+  });
+  const gizmo = createRotateGizmo({
+    stage,
+    bones: rig.bones,
+    names: kb.skeleton.names,
+    onDragStart: () => playback.pause(),
+    onRotate: (degrees) => page.editorPanel.showDragged(degrees),
+    onRelease: (degrees) => page.editorPanel.keyDragged(degrees),
+  });
+  page.gizmo = gizmo;
+  const reachSide = () => sideOfWrist(page.editorPanel.selection.joint);
+  const reachHandle = createReachHandle({
+    stage,
+    onDragStart: () => playback.pause(),
+    onMove(position) {
+      const solved = page.editor.solveReach(reachSide(), page.editorPanel.editTime(), position);
+      rig.applyPose(solved.pose);
+    },
+    onRelease(position) {
+      try {
+        page.editor.reach(reachSide(), page.editorPanel.editTime(), position);
+      } catch (error) {
+        notice.show('The edit was refused; nothing changed:', [error.message]);
+      }
+      page.poseDirty = true;
+    },
+  });
+  page.reachHandle = reachHandle;
+  function showHandles(joint) {
+    gizmo.hide();
+    reachHandle.hide();
+    if (joint && sideOfWrist(joint)) reachHandle.show(rig.bones[kb.skeleton.names.indexOf(joint)]);
+    else if (joint) gizmo.show(joint);
+  }
+  page.showEditorHandles = (on) => {
+    const open = !page.editorPanel.folder._closed;
+    showHandles(on && open ? page.editorPanel.selection.joint : null);
+  };
+  installUndoKeys(page.editor);
+  installJointPicker({
+    canvas: stage.renderer.domElement,
+    camera: stage.camera,
+    root: rig.root,
+    isActive: () => !page.editorPanel.folder._closed,
+    onPick: (joint) => page.editorPanel.selectJoint(joint),
+  });
 }
 
 // The panel reports; the app state decides. Its buttons, settings and the
 // BVH import (file picker or drop).
 function addPanel(page) {
   const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => importFile(f) });
+  const bvhDrop = createBvhDrop({
+    highlight: byId('stage'),
+    // a .json file is a gesture, anything else a BVH clip
+    onFile: (f) =>
+      isGestureFile(f) ? page.gestureLoader.loadFile(f).catch(() => {}) : importFile(f),
+  });
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
@@ -118,10 +269,13 @@ function addPanel(page) {
     body: (on) => rig.setBodyVisible(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
+    ...page.authoring.settings,
   };
   const copyLink = async () => {
     const copied = await link.copy();
     const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+    const blob = page.blobFor(state.params);
+    if (blob.tooLong) note.push(tooLongNote(blob.length));
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   };
   const actions = {
@@ -136,6 +290,7 @@ function addPanel(page) {
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
+    ...page.authoring.actions,
   };
   const panel = createControlsPanel({
     container: byId('panel'),
@@ -165,9 +320,23 @@ function addPanel(page) {
     sources,
     notice,
     height: BODY_HEIGHT,
-    onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
+    onClipsChanged: () => panel.setGestureNames(page.pickerNames()),
   });
   page.panel = panel;
+  // the authoring folder of the panel table holds presets and the editor too
+  const authorTitle = FOLDERS.find((f) => f.key === 'author').title;
+  page.authorFolder = panel.gui.folders.find((f) => f._title === authorTitle);
+  page.presets = createPresetPanel({
+    gui: page.authorFolder,
+    params: () => state.params,
+    apply(values) {
+      const change = state.setParams(values);
+      showOutcome(change);
+      return change;
+    },
+    notice,
+  });
+  addEditor(page);
   createHelpOverlay(byId('stage'));
 }
 
@@ -220,15 +389,34 @@ function wireChanges(page) {
 // The link this page was opened with, and links pasted into it later.
 function openLinks(page) {
   const { state, notice, sources, playback, link } = page;
-  page.linkOpener = createLinkOpener({
+  // a custom gesture's cg=… is decoded first; the rest is a link as any
+  const linkOpener = createCustomLinkOpener({
+    linkOpener: createLinkOpener({
+      state,
+      notice,
+      context: {
+        get gestureNames() {
+          return [...page.gestureNames, ...sources.customNames()];
+        },
+        defaults: state.defaults,
+        durationOf: sources.durationOf,
+      },
+    }),
     state,
+    sources,
     notice,
-    context: {
-      gestureNames: page.gestureNames,
-      defaults: state.defaults,
-      durationOf: sources.durationOf,
-    },
+    parseGestureJson: page.kb.parseGestureJson,
   });
+  page.linkOpener = {
+    open(hash, how) {
+      const opened = linkOpener.open(hash, how);
+      page.panel.setGestureNames(page.pickerNames());
+      return opened;
+    },
+    get notices() {
+      return linkOpener.notices;
+    },
+  };
   const opened = page.linkOpener.open(location.hash, { atLoad: true });
   page.showClip();
   page.showClapArrows(state.params.gesture === IK_GESTURE);
@@ -314,6 +502,7 @@ async function start() {
   const page = createPage(kb);
   addStage(page);
   addPlaybackAndPlots(page);
+  addAuthoring(page);
   addPanel(page);
   wireChanges(page);
   openLinks(page);

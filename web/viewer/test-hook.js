@@ -19,6 +19,8 @@
 // verdict), contactOverlay() (the body contacts marked), showPose(pose)
 // (draws 88 local rotations instead of the clip's until the next seek or
 // change, e.g. to force a contact).
+// loadGesture(jsonText) (a gesture file shown as a custom gesture),
+// exportFile(kind), exportOptions(partial), cancelExport().
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -26,6 +28,32 @@ import { canonicalTime } from './state/params.js';
  *   stage, panel, readouts, clapOverlay, comparison, linkOpener, gestureNames,
  *   drawNow(), currentPose(), readyAt()
  */
+function editorHook(app) {
+  const drawn =
+    (fn) =>
+    (...args) => {
+      const result = fn(...args);
+      app.drawNow();
+      return result;
+    };
+  const { editor } = app;
+  return Object.freeze({
+    setKey: drawn(editor.setKey),
+    removeKey: drawn(editor.removeKey),
+    removeKeyframe: drawn(editor.removeKeyframe),
+    moveKeyframe: drawn(editor.moveKeyframe),
+    startFromPose: drawn(editor.startFromPose),
+    startFromShown: drawn(editor.startFromShown),
+    undo: drawn(editor.undo),
+    redo: drawn(editor.redo),
+    gesture: () => editor.gesture(),
+    selection: () => app.editorPanel.selection,
+    gizmo: () => app.gizmo.describe(),
+    reachHandle: () => app.reachHandle.describe(),
+    reach: drawn(editor.reach),
+  });
+}
+
 export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
@@ -77,6 +105,43 @@ export function installTestHook(app) {
       expected: app.kb.compareMethods(app.sources.previewOptions(state.params)),
     }),
     hopfInset: () => app.comparison.hopf(),
+    // An export as { filename, mime, bytes: Uint8Array } for 'glb', 'bvh',
+    // 'webm', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
+    // frames from exportOptions(partial) (returns them all).
+    exportFile: (kind) => app.exporter.exportFile(kind),
+    exportOptions(partial = {}) {
+      Object.assign(app.exporter.options, partial);
+      return { ...app.exporter.options };
+    },
+    cancelExport: () => app.exporter.cancel(),
+    // The gesture editor: setKey(joint, time, eulerDegXYZ), removeKey(joint,
+    // time), removeKeyframe(time), moveKeyframe(time, newTime),
+    // startFromPose(name), startFromShown(), undo(), redo() (each draws the
+    // result; a refused edit throws its validation message) and gesture()
+    // (the edited gesture as the JSON object the library reads).
+    editor: editorHook(app),
+    // Named tuning presets: save(name), load(name), remove(name), names(),
+    // get(name), exportText(), importText(text) → the names imported.
+    presets: {
+      save: (name) => app.presets.save(name),
+      load(name) {
+        const values = app.presets.load(name);
+        app.drawNow();
+        return values;
+      },
+      remove: (name) => app.presets.remove(name),
+      names: () => app.presets.names(),
+      get: (name) => app.presets.get(name),
+      exportText: () => app.presets.exportText(),
+      importText: (text) => app.presets.importText(text),
+    },
+    // A gesture file's text shown as a custom gesture: its name, or a
+    // rejection with the validation message (the page is left as it was).
+    async loadGesture(jsonText) {
+      const name = app.gestureLoader.loadText(jsonText);
+      app.drawNow();
+      return name;
+    },
     framing: () => stage.framing(app.rig.root),
     clapCheck: () => ({
       shown: app.readouts.clapShown,

@@ -103,14 +103,15 @@ function initialModel(gestureNames, settings, report) {
 }
 
 // The table's folders, the less common ones folded.
+// A folder may sit in another one (`parent`: a key listed before it).
 function addFolders(gui) {
-  return new Map(
-    FOLDERS.map((f) => {
-      const folder = gui.addFolder(f.title);
-      if (!f.open) folder.close();
-      return [f.key, folder];
-    }),
-  );
+  const folders = new Map();
+  for (const f of FOLDERS) {
+    const folder = (f.parent ? folders.get(f.parent) : gui).addFolder(f.title);
+    if (!f.open) folder.close();
+    folders.set(f.key, folder);
+  }
+  return folders;
 }
 
 /**

@@ -25,9 +25,10 @@ export function createLinkSync() {
   }
 
   return {
-    // Schedule the hash for these params (and the time, when paused).
-    write(params, time = null) {
-      pending = serializeShareHash(params, time);
+    // Schedule the hash for these params (and the time, when paused);
+    // `extra` is more of the hash (a custom gesture's cg=…), appended.
+    write(params, time = null, extra = '') {
+      pending = serializeShareHash(params, time) + (extra ? `&${extra}` : '');
       clearTimeout(timer);
       timer = setTimeout(flush, DEBOUNCE_MS);
     },

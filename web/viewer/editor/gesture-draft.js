@@ -1,0 +1,108 @@
+// Edits of a gesture file (the library's format), as pure functions: each
+// takes a draft and returns a new one, never changing its input, so a draft
+// can be kept in the undo history as it is. Times are the gesture's own
+// (seconds, or hold fractions with timeUnit "hold"); angles are XYZ Euler
+// degrees. The caller validates a new draft with kb.parseGesture.
+import { eulerDegreesOf } from './euler.js';
+
+const copy = (draft) => JSON.parse(JSON.stringify(draft));
+
+export function keyframeIndex(draft, time) {
+  return draft.keyframes.findIndex((key) => key.time === time);
+}
+
+function checkAngles(angles) {
+  if (!Array.isArray(angles) || angles.length !== 3 || !angles.every(Number.isFinite)) {
+    throw new TypeError(
+      `eulerDegXYZ must be 3 finite numbers of degrees [x, y, z], got ${JSON.stringify(angles)}`,
+    );
+  }
+  return angles.map(Number);
+}
+
+// The joint's rotation at the keyframe at `time` (added in time order when
+// there is none).
+export function setKey(draft, joint, time, angles) {
+  const next = copy(draft);
+  const value = checkAngles(angles);
+  const k = keyframeIndex(next, time);
+  if (k >= 0) next.keyframes[k].rotations[joint] = value;
+  else {
+    next.keyframes.push({ time, rotations: { [joint]: value } });
+    next.keyframes.sort((a, b) => a.time - b.time);
+  }
+  return next;
+}
+
+// Several joints keyed at the keyframe at `time` at once (one edit).
+export function setKeys(draft, time, rotations) {
+  let next = draft;
+  for (const [joint, angles] of Object.entries(rotations)) next = setKey(next, joint, time, angles);
+  return next === draft ? copy(draft) : next;
+}
+
+// The joint's key at `time` removed; a keyframe left empty goes too (unless
+// it is the gesture's only one).
+export function removeKey(draft, joint, time) {
+  const next = copy(draft);
+  const k = keyframeIndex(next, time);
+  if (k < 0 || !(joint in next.keyframes[k].rotations)) {
+    throw new RangeError(`no key of joint "${joint}" at time ${time}`);
+  }
+  delete next.keyframes[k].rotations[joint];
+  if (Object.keys(next.keyframes[k].rotations).length === 0 && next.keyframes.length > 1) {
+    next.keyframes.splice(k, 1);
+  }
+  return next;
+}
+
+export function removeKeyframe(draft, time) {
+  const next = copy(draft);
+  const k = keyframeIndex(next, time);
+  if (k < 0) throw new RangeError(`no keyframe at time ${time}`);
+  if (next.keyframes.length === 1) throw new RangeError('a gesture keeps at least one keyframe');
+  next.keyframes.splice(k, 1);
+  return next;
+}
+
+// A keyframe moved to another time (its place in the order follows).
+export function moveKeyframe(draft, time, newTime) {
+  const next = copy(draft);
+  const k = keyframeIndex(next, time);
+  if (k < 0) throw new RangeError(`no keyframe at time ${time}`);
+  if (keyframeIndex(next, newTime) >= 0 && newTime !== time) {
+    throw new RangeError(`there is a keyframe at time ${newTime} already`);
+  }
+  next.keyframes[k].time = newTime;
+  next.keyframes.sort((a, b) => a.time - b.time);
+  return next;
+}
+
+// Name, description, duration, loop and period, timeUnit.
+export function setHeader(draft, changes) {
+  const next = { ...copy(draft), ...changes };
+  if (!next.loop) {
+    delete next.loop;
+    delete next.period;
+  }
+  return next;
+}
+
+/**
+ * A new gesture holding a pose: one keyframe at time 0 with every joint
+ * that is not at its idle rotation.
+ * @param {Float32Array} pose  88 local rotations
+ * @param {Float32Array} idle  the idle pose's 88 local rotations
+ * @param {string[]} names  the joints in order
+ * @param {{ name: string, duration: number }} header
+ */
+export function draftFromPose(pose, idle, names, { name, duration }) {
+  const rotations = {};
+  names.forEach((joint, j) => {
+    const q = Array.from(pose.subarray(4 * j, 4 * j + 4));
+    const r = Array.from(idle.subarray(4 * j, 4 * j + 4));
+    const same = Math.abs(q[0] * r[0] + q[1] * r[1] + q[2] * r[2] + q[3] * r[3]) > 1 - 1e-12;
+    if (!same) rotations[joint] = eulerDegreesOf(q);
+  });
+  return { name, duration, timeUnit: 'seconds', keyframes: [{ time: 0, rotations }] };
+}

@@ -1,0 +1,175 @@
+// The gesture editor's model: a draft gesture file, edited key by key, shown
+// as a custom gesture through the app state, with undo and redo over every
+// change of the page's params (tuning from the panel, presets and links
+// included) and of the draft. An edit is validated as a gesture file
+// (kb.parseGesture) before anything changes; a refused edit throws and
+// leaves the page as it was. No DOM.
+import { gestureToFile } from './gesture-file.js';
+import {
+  draftFromPose,
+  moveKeyframe,
+  removeKey,
+  removeKeyframe,
+  setHeader,
+  setKey,
+  setKeys,
+} from './gesture-draft.js';
+import { ARM_JOINTS, reachPose } from './arm-reach.js';
+import { eulerDegreesOf } from './euler.js';
+import { createHistory } from './history.js';
+
+const LABEL = 'edited gesture';
+
+/**
+ * @param {object} options
+ * @param {object} options.kb  the loaded library
+ * @param {object} options.state  the app state
+ * @param {object} options.sources  withCustomGestures' result
+ * @param {() => Float32Array} options.currentPose  the pose shown
+ * @param {() => void} [options.onGesturesChanged]  the picker's list changed
+ */
+export function createGestureEditor({ kb, state, sources, currentPose, onGesturesChanged }) {
+  let draft = null; // the gesture file being edited
+  let draftBefore; // the draft before the change being applied
+  let restoring = false;
+  const history = createHistory();
+  const listeners = new Set();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  // every accepted change of the params is one step of the history
+  state.onChange(({ previous }) => {
+    if (restoring) return;
+    history.record({ params: previous, draft: draftBefore === undefined ? draft : draftBefore });
+    notify();
+  });
+
+  const pickerName = (file) => `custom: ${file.name}`;
+  const editing = () => draft !== null && state.params.gesture === pickerName(draft);
+
+  // The gesture shown, as a draft to edit: a library gesture as a copy, a
+  // custom one as it is, anything else (an imported clip) from its pose.
+  function draftOfShown() {
+    const { gesture } = state.params;
+    const custom = sources.customGesture(gesture);
+    if (custom) return gestureToFile(custom);
+    if (kb.gestureNames.includes(gesture)) {
+      return { ...gestureToFile(kb.getGesture(gesture)), name: `${gesture}_edit` };
+    }
+    return fromPose('new_gesture');
+  }
+
+  function fromPose(name) {
+    const idle = kb.createPreview({ gesture: kb.gestureNames[0], apose: state.params.apose });
+    const idlePose = idle.evaluate(0);
+    idle.dispose();
+    return draftFromPose(currentPose(), idlePose, kb.skeleton.names, {
+      name,
+      duration: state.params.duration,
+    });
+  }
+
+  // Show a new draft: validated, registered, then set through the state.
+  function commit(next) {
+    const parsed = kb.parseGesture(next, LABEL);
+    const name = pickerName(next);
+    const replaced = sources.customGesture(name);
+    sources.addCustom(parsed);
+    const before = draft;
+    draftBefore = before;
+    draft = next;
+    const change = state.setParams({ gesture: name });
+    draftBefore = undefined;
+    if (!change.ok) {
+      draft = before;
+      if (replaced) sources.addCustom(replaced);
+      else sources.removeCustom(name);
+      throw new RangeError(`${LABEL}: ${change.error}`);
+    }
+    onGesturesChanged?.();
+    return gesture();
+  }
+
+  const edit = (change) => commit(change(editing() ? draft : draftOfShown()));
+
+  // The pose of the keyframe at `time` (idle where it names no joint).
+  function keyframePoseAt(file, time) {
+    const key = file.keyframes.find((k) => k.time === time) ?? { rotations: {} };
+    return kb.keyframePose(key, state.params.apose);
+  }
+
+  // The arm solved so that the wrist reaches `target` from the keyframe's
+  // pose (no edit): the solver's result.
+  function solveReach(side, time, target) {
+    return reachPose(kb, keyframePoseAt(gesture(), time), side, target);
+  }
+
+  // Key the solved shoulder and elbow at the keyframe: one edit.
+  function reach(side, time, target) {
+    const solved = solveReach(side, time, target);
+    const rotations = {};
+    for (const joint of ARM_JOINTS[side]) {
+      const j = kb.skeleton.names.indexOf(joint);
+      rotations[joint] = eulerDegreesOf(Array.from(solved.pose.subarray(4 * j, 4 * j + 4)));
+    }
+    edit((d) => setKeys(d, time, rotations));
+    return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
+  }
+
+  function restore(entry) {
+    restoring = true;
+    try {
+      if (entry.draft) sources.addCustom(kb.parseGesture(entry.draft, LABEL));
+      draft = entry.draft;
+      state.setParams(entry.params);
+    } finally {
+      restoring = false;
+    }
+    onGesturesChanged?.();
+    notify();
+  }
+  const present = () => ({ params: state.params, draft });
+
+  function gesture() {
+    const source = editing() ? draft : draftOfShown();
+    return JSON.parse(JSON.stringify(source));
+  }
+
+  return {
+    // start a draft: from the pose shown, or the shown gesture (a copy of a library one)
+    startFromPose: (name = 'new_gesture') => commit(fromPose(name)),
+    startFromShown: () => commit(draftOfShown()),
+    setKey: (joint, time, eulerDegXYZ) => edit((d) => setKey(d, joint, time, eulerDegXYZ)),
+    removeKey: (joint, time) => edit((d) => removeKey(d, joint, time)),
+    removeKeyframe: (time) => edit((d) => removeKeyframe(d, time)),
+    moveKeyframe: (time, newTime) => edit((d) => moveKeyframe(d, time, newTime)),
+    setHeader: (changes) => edit((d) => setHeader(d, changes)),
+    // pose an arm by its wrist (kb.solveIK): reach keys it, solveReach only solves
+    reach,
+    solveReach,
+    undo() {
+      const entry = history.undo(present());
+      if (entry) restore(entry);
+      return entry !== null;
+    },
+    redo() {
+      const entry = history.redo(present());
+      if (entry) restore(entry);
+      return entry !== null;
+    },
+    get canUndo() {
+      return history.canUndo;
+    },
+    get canRedo() {
+      return history.canRedo;
+    },
+    // the gesture edited (or the one shown, when no draft is), as its file
+    gesture,
+    get editing() {
+      return editing();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

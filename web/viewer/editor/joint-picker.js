@@ -1,0 +1,33 @@
+// Selecting a joint by clicking the character: a click (not an orbit drag)
+// on the stage finds the body part under the pointer and the bone it hangs
+// on. Only while the edit folder is open.
+import { Raycaster, Vector2 } from 'three';
+
+const CLICK_SLOP_PX = 4;
+
+export function installJointPicker({ canvas, camera, root, isActive, onPick }) {
+  const raycaster = new Raycaster();
+  const pointer = new Vector2();
+  let down = null;
+  canvas.addEventListener('pointerdown', (event) => {
+    down = { x: event.clientX, y: event.clientY };
+  });
+  canvas.addEventListener('pointerup', (event) => {
+    if (!down || !isActive()) return;
+    const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
+    down = null;
+    if (moved > CLICK_SLOP_PX) return;
+    const box = canvas.getBoundingClientRect();
+    pointer.set(
+      ((event.clientX - box.left) / box.width) * 2 - 1,
+      -((event.clientY - box.top) / box.height) * 2 + 1,
+    );
+    raycaster.setFromCamera(pointer, camera);
+    const hit = raycaster
+      .intersectObject(root, true)
+      .find((h) => h.object.visible && h.object.isMesh);
+    let object = hit?.object;
+    while (object && !object.isBone) object = object.parent;
+    if (object) onPick(object.name);
+  });
+}
