@@ -28,12 +28,17 @@ export default defineConfig({
   plugins: [relaxStylesForDevServer],
   publicDir: false,
   resolve: {
-    alias: {
+    // The viewer reaches the library only through its package entries,
+    // as another three.js app would; in this repository they resolve to
+    // the sources.
+    alias: [
+      { find: /^kblend$/, replacement: here('./web/lib/kblend.js') },
+      { find: /^kblend\/three$/, replacement: here('./web/three/index.js') },
       // lil-gui's stylesheet is not in its package exports; the viewer
       // bundles it instead of letting lil-gui inject an inline <style>
       // (the page's Content-Security-Policy allows no inline styles).
-      'lil-gui/style.css': here('./node_modules/lil-gui/dist/lil-gui.css'),
-    },
+      { find: 'lil-gui/style.css', replacement: here('./node_modules/lil-gui/dist/lil-gui.css') },
+    ],
   },
   build: {
     outDir: here('./dist'),

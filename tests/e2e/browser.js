@@ -1,5 +1,6 @@
 // Shared browser setup for the end-to-end tests: Debian's Chromium driven
 // by playwright-core, headless, WebGL through SwiftShader.
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -45,4 +46,74 @@ export async function openPage(browser, hash = '', { width = 1280, height = 800 
   await page.goto(`${baseURL()}/${hash}`);
   await page.evaluate(() => window.kblendApp.ready);
   return { page, context, log };
+}
+
+// --- helpers shared by the browser tests
+
+export const SCREENSHOTS = fileURLToPath(
+  new URL('../../test-results/screenshots/', import.meta.url),
+);
+
+// Run fn in the page (window.kblendApp is the viewer's test hook).
+export const app = (page, fn, arg) => page.evaluate(fn, arg);
+
+// Time of the middle of the hold, where a gesture is held in full.
+export const midHold = (p) => ((p.attack + 1 - p.release) / 2) * p.duration;
+
+// The pose shown at time t (seeks there first, paused).
+export const poseAt = (page, t) =>
+  app(
+    page,
+    async (time) => {
+      await window.kblendApp.seek(time);
+      return Array.from(window.kblendApp.pose());
+    },
+    t,
+  );
+
+// lil-gui labels each field with its controller's name.
+export const field = (page, role, label) => page.getByRole(role, { name: label, exact: true });
+
+export async function setNumber(page, label, value) {
+  const input = field(page, 'textbox', label);
+  await input.fill(String(value));
+  await input.press('Enter');
+}
+
+// One key of the page's share link, as the address bar holds it.
+export const hashParam = (page, key) =>
+  app(page, (k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
+
+// Distinct colours and luma spread of a PNG of the canvas, decoded in the page.
+export async function pixelStats(page) {
+  const png = await page.locator('#stage canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Set();
+    let min = 255;
+    let max = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      const luma = (data[i] + data[i + 1] + data[i + 2]) / 3;
+      min = Math.min(min, luma);
+      max = Math.max(max, luma);
+    }
+    return { colours: colours.size, min, max, width: canvas.width, height: canvas.height };
+  }, png.toString('base64'));
+}
+
+// Whether two bounding boxes ({ x, y, width, height }) overlap by more than
+// `slack` px in both directions.
+export function boxesOverlap(a, b, slack = 0.5) {
+  const dx = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const dy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return dx > slack && dy > slack;
 }

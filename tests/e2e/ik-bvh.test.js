@@ -8,11 +8,11 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/clap-overlay.js';
-import { LINK_NOTE } from '../../web/viewer/clip-sources.js';
-import { launchBrowser, openPage } from './browser.js';
+import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/stage/clap-overlay.js';
+import { LINK_NOTE } from '../../web/viewer/clips/clip-sources.js';
+import { SCREENSHOTS, app, launchBrowser, midHold, openPage, poseAt } from './browser.js';
 
-const OUT = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const OUT = SCREENSHOTS;
 const FIXTURE = fileURLToPath(new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url));
 const CLIP = 'bvh: walk_mocap_cm.bvh';
 
@@ -34,17 +34,6 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-const app = (page, fn, arg) => page.evaluate(fn, arg);
-const midHold = (p) => ((p.attack + 1 - p.release) / 2) * p.duration;
-const poseAt = (page, t) =>
-  app(
-    page,
-    async (time) => {
-      await window.kblendApp.seek(time);
-      return Array.from(window.kblendApp.pose());
-    },
-    t,
-  );
 const overlay = (page) => app(page, () => window.kblendApp.clapOverlay());
 const noticeText = (page) => page.locator('#notice').innerText();
 

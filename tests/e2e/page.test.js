@@ -1,6 +1,6 @@
 // The page loads, draws a scene, logs no errors and stays on its origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage } from './browser.js';
+import { baseURL, launchBrowser, openPage, pixelStats } from './browser.js';
 
 let browser;
 let opened;
@@ -15,38 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// Distinct colours and spread of a PNG of the canvas, decoded in the page.
-async function pixelStats(page) {
-  const png = await page.locator('#stage canvas').screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    const colours = new Set();
-    let min = 255;
-    let max = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      const luma = (data[i] + data[i + 1] + data[i + 2]) / 3;
-      min = Math.min(min, luma);
-      max = Math.max(max, luma);
-    }
-    return {
-      colours: colours.size,
-      min,
-      max,
-      width: canvas.width,
-      height: canvas.height,
-    };
-  }, png.toString('base64'));
-}
 
 describe('the viewer page', () => {
   it('becomes ready', async () => {

@@ -1,11 +1,10 @@
 // Every gesture of the library at mid-hold, from the front and the side,
 // written to test-results/screenshots/ for a person to look at.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.js';
+import { SCREENSHOTS, launchBrowser, openPage } from './browser.js';
 
-const OUT = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const OUT = SCREENSHOTS;
 
 let browser;
 let opened;

@@ -2,7 +2,7 @@
 // the params, the URL and the pose; the a + r rule shows a note; keys and
 // the timeline move the playhead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.js';
+import { app, field, hashParam, launchBrowser, openPage, poseAt, setNumber } from './browser.js';
 
 let browser;
 let opened;
@@ -15,29 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const app = (page, fn, arg) => page.evaluate(fn, arg);
-const poseAt = (page, t) =>
-  app(
-    page,
-    async (time) => {
-      await window.kblendApp.seek(time);
-      return Array.from(window.kblendApp.pose());
-    },
-    t,
-  );
-
-// lil-gui labels each field with its controller's name.
-const field = (page, role, label) => page.getByRole(role, { name: label, exact: true });
-
-async function setNumber(page, label, value) {
-  const input = field(page, 'textbox', label);
-  await input.fill(String(value));
-  await input.press('Enter');
-}
-
-const hashParam = (page, key) =>
-  app(page, (k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
 
 describe('tuning from the panel', () => {
   it('the attack slider changes params, the URL and the pose at a fixed time', async () => {
@@ -150,7 +127,30 @@ describe('tuning from the panel', () => {
     expect(await page.locator('.timeline-time').textContent()).toContain(time.toFixed(3));
   });
 
-  it('logged no console errors', () => {
+  // Uses the panel itself, so it means something when run alone too.
+  it('logs no console errors while the panel, the keys and reset are used', async () => {
+    const { page } = opened;
+    await setNumber(page, 'attack', 0.3);
+    await setNumber(page, 'lambda (1/s)', 30);
+    await setNumber(page, 'epsilon ε (rad)', 0.002);
+    await field(page, 'combobox', 'gesture').selectOption('wave');
+    await field(page, 'combobox', 'shape').selectOption('kli');
+    await field(page, 'combobox', 'follower').selectOption('kli');
+    expect(await app(page, () => window.kblendApp.params)).toMatchObject({
+      attack: 0.3,
+      lambda: 30,
+      epsilon: 0.002,
+      gesture: 'wave',
+      shape: 'kli',
+      follower: 'kli',
+    });
+    await page.locator('#stage canvas').click();
+    for (const key of ['Space', 'ArrowRight', 'ArrowLeft', 'End', 'Home', 'Space']) {
+      await page.keyboard.press(key);
+    }
+    await page.waitForTimeout(300); // a few frames of playback
+    await page.locator('.lil-gui button', { hasText: 'reset to defaults' }).click();
+    expect(await app(page, () => window.kblendApp.params.attack)).toBe(0.15);
     expect(opened.log.errors).toEqual([]);
   });
 });

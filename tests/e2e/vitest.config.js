@@ -2,7 +2,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  // the package's entries, as the viewer imports them (see vite.config.js)
+  resolve: {
+    alias: [
+      { find: /^kblend$/, replacement: here('../../web/lib/kblend.js') },
+      { find: /^kblend\/three$/, replacement: here('../../web/three/index.js') },
+    ],
+  },
   root: fileURLToPath(new URL('../../', import.meta.url)),
   test: {
     include: ['tests/e2e/**/*.test.js'],

@@ -1,34 +1,36 @@
 // The kblend viewer: a humanoid performs a gesture computed by the
 // WebAssembly core, tuned live from the panel and shared by link.
-// slider → params → kb.createPreview → preview.evaluateInto(t) → rig bones.
-import { loadKBlend } from '../lib/kblend.js';
-import { createBvhDrop, importSummary, nextPaint, readBvhFile } from './bvh-drop.js';
-import { createClapOverlay } from './clap-overlay.js';
-import { createComparisonView } from './comparison-view.js';
-import { IK_GESTURE, LINK_NOTE, createClipSources } from './clip-sources.js';
-import { createControlsPanel } from './controls-panel.js';
-import { createEnvelopePlot } from './envelope-plot.js';
-import { createIkReadout } from './ik-readout.js';
-import { handShapesAt } from './hand-shapes.js';
-import { createLinkSync } from './link-sync.js';
-import { createNotice } from './notice.js';
-import {
-  TUNING_DEFAULTS,
-  canonicalParams,
-  canonicalTime,
-  canonicalValue,
-  enforceAttackRelease,
-} from './params.js';
-import { createPlayback } from './playback.js';
-import { createReadouts } from './readouts.js';
-import { createRig } from './rig.js';
-import { createScene } from './scene.js';
-import { parseShareHash } from './share-link.js';
+// slider → app state (setParams) → kb.createPreview → preview.evaluateInto(t)
+// → rig bones. This file wires the parts together, then runs the frame loop.
+import { loadKBlend } from 'kblend';
+import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createComparisonView } from './compare/comparison-view.js';
+import { createBvhDrop } from './import/bvh-drop.js';
+import { createImportFlow } from './import/import-flow.js';
+import { createControlsPanel } from './panel/controls-panel.js';
+import { createEnvelopePlot } from './readouts/envelope-plot.js';
+import { createIkReadout } from './readouts/ik-readout.js';
+import { createReadouts } from './readouts/readouts.js';
+import { createLinkOpener } from './share/link-opener.js';
+import { createLinkSync } from './share/link-sync.js';
+import { createClapOverlay } from './stage/clap-overlay.js';
+import { handShapesAt } from './stage/hand-shapes.js';
+import { createPoseCrossfade } from './stage/pose-crossfade.js';
+import { createRig } from './stage/rig.js';
+import { createScene } from './stage/scene.js';
+import { createAppState } from './state/app-state.js';
+import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
 import { installTestHook } from './test-hook.js';
-import { createTimeline } from './timeline.js';
+import { installPlaybackKeys } from './timeline/playback-keys.js';
+import { createPlayback } from './timeline/playback.js';
+import { createTimeline } from './timeline/timeline.js';
+import { createHelpOverlay } from './ui/help-overlay.js';
+import { createLoading } from './ui/loading.js';
+import { createNotice } from './ui/notice.js';
 
 const BODY_HEIGHT = 1.75;
 const byId = (id) => document.getElementById(id);
+const loading = createLoading(byId('loading'));
 
 let resolveReady;
 let rejectReady;
@@ -37,95 +39,161 @@ const ready = new Promise((resolve, reject) => {
   rejectReady = reject;
 });
 
-async function start() {
-  const kb = await loadKBlend();
+// The defaults: the library's default gesture with its own duration.
+function defaultParams(kb, sources) {
+  const names = kb.gestureNames;
+  const gesture = names.includes(kb.defaults.gesture) ? kb.defaults.gesture : names[0];
+  return canonicalParams({ ...TUNING_DEFAULTS, gesture, duration: sources.durationOf(gesture) });
+}
 
-  // --- the stage and the humanoid
-  const stage = createScene(byId('stage'));
-  const rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
-  stage.scene.add(rig.root);
-  const clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
-  stage.scene.add(clapOverlay.root);
-
-  // --- state: the defaults, then whatever valid part the link holds
-  const gestureNames = [...kb.gestureNames];
-  // the target track: a library gesture, the clap solved by IK, or an imported clip
+// The page's parts, added step by step below; `page.poseDirty` asks the
+// frame loop to draw the pose again.
+function createPage(kb) {
   const sources = createClipSources(kb, { fps: kb.defaults.fps ?? 30 });
-  const durationOf = (name) => sources.durationOf(name);
-  const defaultGesture = gestureNames.includes(kb.defaults.gesture)
-    ? kb.defaults.gesture
-    : gestureNames[0];
-  const defaults = canonicalParams({
-    ...TUNING_DEFAULTS,
-    gesture: defaultGesture,
-    duration: durationOf(defaultGesture),
-  });
-  const linkContext = { gestureNames, defaults, durationOf };
-  const notice = createNotice(byId('notice'));
-  const linked = parseShareHash(location.hash, linkContext);
-  let params = linked.params;
-  let notices = linked.notices;
-  if (notices.length > 0) notice.show('The link was repaired:', notices);
+  return {
+    kb,
+    gestureNames: [...kb.gestureNames],
+    sources,
+    state: createAppState({ kb, sources, defaults: defaultParams(kb, sources) }),
+    notice: createNotice(byId('notice')),
+    poseDirty: true,
+  };
+}
 
-  let preview = kb.createPreview(previewOptions(params));
-  const pose = new Float32Array(4 * kb.skeleton.names.length);
+// The stage, the humanoid and its overlays.
+function addStage(page) {
+  const { kb } = page;
+  page.stage = createScene(byId('stage'));
+  page.rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
+  page.stage.scene.add(page.rig.root, page.clapOverlay.root);
+  page.pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
+  page.crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
+}
 
-  // --- playback, timeline, plot, readouts, panel, link
-  const playback = createPlayback({
-    duration: preview.duration,
-    fps: preview.fps,
-  });
-  const timeline = createTimeline(byId('timeline'), {
+// Playback, timeline, plots, readouts, the comparison and the link.
+function addPlaybackAndPlots(page) {
+  const { kb, state, stage, sources } = page;
+  const playback = createPlayback({ duration: state.preview.duration, fps: state.preview.fps });
+  page.playback = playback;
+  page.timeline = createTimeline(byId('timeline'), {
     onScrub: (t) => {
       playback.pause();
       playback.seek(t);
     },
   });
-  const plot = createEnvelopePlot(byId('plot'), kb.envelope);
-  const readouts = createReadouts(byId('readouts'));
-  const ikReadout = createIkReadout(byId('readouts'));
-  // comparison mode: four methods side by side, their plots, the Hopf inset
-  const comparisonView = createComparisonView({
+  page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
+  page.readouts = createReadouts(byId('readouts'));
+  page.ikReadout = createIkReadout(byId('readouts'));
+  page.comparison = createComparisonView({
     kb,
     stage,
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
-    singleView: [rig.root, clapOverlay.root],
+    singleView: [page.rig.root, page.clapOverlay.root],
     bindPositions: kb.bindPositions(BODY_HEIGHT),
     height: BODY_HEIGHT,
   });
   const link = createLinkSync();
+  page.link = link;
+  page.writeLink = () =>
+    link.write(
+      sources.shareable(state.params, state.defaults),
+      playback.playing ? null : canonicalTime(playback.time, playback.duration),
+    );
+}
+
+// The panel reports; the app state decides. Its buttons, settings and the
+// BVH import (file picker or drop).
+function addPanel(page) {
+  const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
+  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => importFile(f) });
+  const settings = {
+    loop: (on) => (playback.loop = on),
+    speed: (speed) => (playback.speed = speed),
+    skeleton: (on) => rig.setSkeletonVisible(on),
+    body: (on) => rig.setBodyVisible(on),
+    clapArrows: (on) => clapOverlay.setVisible(on),
+  };
+  const copyLink = async () => {
+    const copied = await link.copy();
+    const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
+  };
+  const actions = {
+    importBvh: () => bvhDrop.openPicker(),
+    playPause: () => playback.toggle(),
+    stepBack: () => playback.step(-1),
+    stepForward: () => playback.step(1),
+    home: () => playback.home(),
+    end: () => playback.end(),
+    reset: () => showOutcome(state.reset()),
+    copyLink,
+    front: () => stage.setView('front'),
+    side: () => stage.setView('side'),
+    threeQuarter: () => stage.setView('threeQuarter'),
+  };
   const panel = createControlsPanel({
     container: byId('panel'),
-    gestureNames,
-    params,
-    playback,
-    actions: {
-      onTune: tune,
-      playPause: () => playback.toggle(),
-      step: (frames) => playback.step(frames),
-      home: () => playback.home(),
-      end: () => playback.end(),
-      reset: () => {
-        panel.setRatioNote('');
-        applyParams(defaults);
-      },
-      copyLink,
-      view: (name) => stage.setView(name),
-      skeleton: (on) => {
-        rig.setSkeletonVisible(on);
+    gestureNames: page.gestureNames,
+    params: state.params,
+    defaults: state.defaults,
+    settings: { loop: playback.loop, speed: playback.speed, clapArrows: false },
+    report: {
+      onTune: (name, value) => showOutcome(state.setParams({ [name]: value }, { moved: name })),
+      onSetting: (name, value) => {
+        settings[name](value);
+        page.poseDirty = true;
         stage.requestRender();
       },
-      body: (on) => {
-        rig.setBodyVisible(on);
-        stage.requestRender();
-      },
-      importBvh: () => bvhDrop.openPicker(),
-      clapArrows: showClapArrows,
+      onAction: (name) => actions[name](),
     },
   });
+  // what a change from the panel did: the new values, or why not
+  function showOutcome(change) {
+    panel.setError(change.ok ? '' : change.error);
+    if (change.ok) panel.setRatioNote(change.ratioNote);
+    panel.show(state.params);
+  }
+  const importFile = createImportFlow({
+    kb,
+    state,
+    sources,
+    notice,
+    height: BODY_HEIGHT,
+    onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
+  });
+  page.panel = panel;
+  createHelpOverlay(byId('stage'));
+}
 
-  let poseDirty = true;
+// Every accepted change redraws the clip's parts; playback keeps the link
+// and the play button current; the keys drive playback.
+function wireChanges(page) {
+  const { state, playback, panel, timeline, plot, comparison, ikReadout, sources } = page;
+  page.showClip = () => {
+    const { params, preview } = state;
+    playback.setClip(preview.duration, preview.fps);
+    timeline.setClip(params);
+    plot.setEnvelope(params);
+    comparison.setParams(params, sources.previewOptions(params));
+    ikReadout.show(sources.solveSummary(params));
+    panel.show(params);
+    page.poseDirty = true;
+    page.writeLink();
+  };
+  page.showClapArrows = (on) => {
+    page.clapOverlay.setVisible(on);
+    panel.setSetting('clapArrows', on);
+  };
+  state.onChange(({ params, previous }) => {
+    if (previous.gesture !== params.gesture) {
+      page.showClapArrows(params.gesture === IK_GESTURE);
+      // mid-clip, blend from what is shown rather than jump
+      if (playback.time > 0) page.crossfade.start(page.pose, performance.now() / 1000);
+    }
+    page.showClip();
+  });
   let wasPlaying = null;
   playback.onChange(() => {
     // A paused time is kept to the link's precision, so the link shows it exactly.
@@ -133,191 +201,89 @@ async function start() {
       const t = canonicalTime(playback.time, playback.duration);
       if (t !== playback.time) return playback.seek(t);
     }
-    poseDirty = true;
+    page.poseDirty = true;
     // while playing the link holds no time: write it only when that flips
     if (!playback.playing || wasPlaying !== playback.playing) {
       wasPlaying = playback.playing;
       panel.setPlaying(playback.playing);
-      writeLink();
+      page.writeLink();
     }
   });
-  showClip();
-  if (linked.time !== null) playback.seek(linked.time);
+  installPlaybackKeys(playback);
+}
+
+// The link this page was opened with, and links pasted into it later.
+function openLinks(page) {
+  const { state, notice, sources, playback, link } = page;
+  page.linkOpener = createLinkOpener({
+    state,
+    notice,
+    context: {
+      gestureNames: page.gestureNames,
+      defaults: state.defaults,
+      durationOf: sources.durationOf,
+    },
+  });
+  const opened = page.linkOpener.open(location.hash, { atLoad: true });
+  page.showClip();
+  page.showClapArrows(state.params.gesture === IK_GESTURE);
+  if (opened.time !== null) playback.seek(opened.time);
   else playback.play();
-  writeLink();
-
-  function previewOptions(p) {
-    return sources.previewOptions(p);
-  }
-
-  function writeLink() {
-    link.write(
-      sources.shareable(params, defaults),
-      playback.playing ? null : canonicalTime(playback.time, playback.duration),
-    );
-  }
-
-  // --- tuning: one parameter moved in the panel
-  function tune(name, value) {
-    const next = { ...params };
-    if (name === 'gesture') {
-      next.gesture = value;
-      next.duration = canonicalValue('duration', durationOf(value));
-    } else {
-      next[name] = canonicalValue(name, value);
-    }
-    if (name === 'attack' || name === 'release') {
-      const pair = enforceAttackRelease(next.attack, next.release, name);
-      next.attack = pair.attack;
-      next.release = pair.release;
-      panel.setRatioNote(ratioNote(pair, name));
-    }
-    applyParams(next);
-  }
-
-  function ratioNote(pair, moved) {
-    const notes = [];
-    if (pair.adjusted) {
-      const other = moved === 'attack' ? 'release' : 'attack';
-      notes.push(`${other} lowered to ${pair[other]} so that attack + release ≤ 1`);
-    }
-    if (pair.attack === 0) notes.push('attack 0 is a step: the gesture starts at once');
-    if (pair.release === 0) notes.push('release 0 is a step: the gesture ends at once');
-    return notes.join('. ');
-  }
-
-  // A new preview for new params; a refused option leaves the old one.
-  function applyParams(next) {
-    let created;
-    try {
-      created = kb.createPreview(previewOptions(next));
-    } catch (error) {
-      panel.setError(error.message);
-      panel.show(params);
-      return false;
-    }
-    preview.dispose();
-    preview = created;
-    const previous = params;
-    params = next;
-    if (previous.gesture !== next.gesture) showClapArrows(next.gesture === IK_GESTURE);
-    panel.setError('');
-    panel.show(params);
-    showClip();
-    poseDirty = true;
-    writeLink();
-    return true;
-  }
-
-  function showClip() {
-    playback.setClip(preview.duration, preview.fps);
-    timeline.setClip(params);
-    plot.setEnvelope(params);
-    comparisonView.setParams(params, previewOptions(params));
-    ikReadout.show(sources.solveSummary(params));
-  }
-
-  // The clap overlay's toggle (on by default for the clap).
-  function showClapArrows(on) {
-    clapOverlay.setVisible(on);
-    panel.setClapArrows(on);
-    poseDirty = true;
-  }
-  showClapArrows(params.gesture === IK_GESTURE);
-
-  // --- BVH import: a picked or dropped file becomes the gesture; a file
-  // that fails leaves everything as it was, with the reason in a notice.
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: importFile });
-  async function importFile(file) {
-    let result;
-    try {
-      notice.show(`Importing ${file.name}…`);
-      await nextPaint();
-      result = await readBvhFile(file, kb, { height: BODY_HEIGHT });
-    } catch (error) {
-      notice.show(`Could not import ${file.name}; nothing was changed:`, [error.message]);
-      return;
-    }
-    const name = sources.add(file.name, result);
-    const duration = canonicalValue('duration', result.duration);
-    if (!applyParams({ ...params, gesture: name, duration })) {
-      sources.remove(name);
-      notice.show(`Could not play ${file.name}; nothing was changed:`, [panel.error]);
-      return;
-    }
-    panel.setGestureNames([...gestureNames, ...sources.importedNames()]);
-    panel.show(params);
-    const summary = importSummary(file.name, result, duration, LINK_NOTE);
-    notice.show(summary.heading, summary.lines);
-  }
-
-  async function copyLink() {
-    const copied = await link.copy();
-    const note = sources.isImported(params.gesture) ? [LINK_NOTE] : [];
-    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
-  }
-
-  // --- keyboard: Space, ←/→, Home/End (not while typing in a field)
-  window.addEventListener('keydown', (event) => {
-    const field = event.target.closest?.('input, select, textarea');
-    if (field && field.type !== 'checkbox') return;
-    const keys = {
-      ' ': () => playback.toggle(),
-      ArrowLeft: () => playback.step(-1),
-      ArrowRight: () => playback.step(1),
-      Home: () => playback.home(),
-      End: () => playback.end(),
-    };
-    if (keys[event.key]) {
-      event.preventDefault();
-      keys[event.key]();
-    }
-  });
-
-  // A link pasted into this tab's address bar.
+  page.writeLink();
   window.addEventListener('hashchange', () => {
     if (!link.isForeign(location.hash)) return;
     link.adopt(location.hash);
-    const opened = parseShareHash(location.hash, linkContext);
-    notices = opened.notices;
-    if (notices.length > 0) notice.show('The link was repaired:', notices);
-    else notice.hide();
-    if (applyParams(opened.params) && opened.time !== null) {
+    const pasted = page.linkOpener.open(location.hash, { atLoad: false });
+    if (pasted.time !== null) {
       playback.pause();
-      playback.seek(opened.time);
+      playback.seek(pasted.time);
     }
+    page.writeLink();
   });
+}
 
-  // --- every frame: advance the clock, ask the core for the pose, draw
-  function updatePose() {
-    const start = performance.now();
-    preview.evaluateInto(playback.time, pose);
-    readouts.addCoreTime(performance.now() - start);
-    readouts.setChanged(preview.changed, kb.skeleton.names.length);
-    const clap = kb.validateClap(pose);
+// Draws the pose at the clock's time. One library call gives the frame its
+// pose, envelope value, changed joints and clap report, with the clap
+// arrows' FK from the same pass.
+function createPoseDrawer(page) {
+  const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
+  return function drawPose() {
+    const { params, preview } = state;
+    const began = performance.now();
+    const frame = preview.evaluateFrame(playback.time, { clap: true, fk: clapOverlay.visible });
+    readouts.addCoreTime(performance.now() - began);
+    readouts.setChanged(frame.changed, kb.skeleton.names.length);
+    pose.set(frame.pose);
+    // a crossfade shows a blended pose: its clap check is that pose's own
+    const fading = crossfade.apply(pose, performance.now() / 1000);
+    const clap = fading ? kb.validateClap(pose) : frame.clap;
     readouts.setClap(clap);
-    if (clapOverlay.visible) clapOverlay.update(pose, clap);
+    if (clapOverlay.visible) clapOverlay.update(pose, clap, fading ? undefined : frame);
     rig.applyPose(pose);
-    const blend = kb.envelope(playback.time / playback.duration, params);
-    rig.setHandShapes(handShapesAt(params.gesture, blend));
-    timeline.setTime(playback.time);
-    plot.setTime(playback.time);
-    comparisonView.setTime(playback.time, playback.duration, handShapesAt(params.gesture, blend));
-    stage.requestRender();
-    poseDirty = false;
-  }
+    const hands = handShapesAt(params.gesture, frame.envelope);
+    rig.setHandShapes(hands);
+    page.timeline.setTime(playback.time);
+    page.plot.setTime(playback.time);
+    page.comparison.setTime(playback.time, playback.duration, hands);
+    page.stage.requestRender();
+    page.poseDirty = fading; // a crossfade redraws until it ends
+  };
+}
 
-  let firstFrameDrawn = false;
-  let readyAt = null; // ms after navigation start
+// Every animation frame: advance the clock, draw what changed. The first
+// drawn frame resolves `ready` and removes the loading state.
+function runFrameLoop(page, drawPose) {
   let lastNow = performance.now();
+  page.readyAt = null; // ms after navigation start
+  loading.step('frame');
   function frame(now) {
     try {
-      playback.advance((now - lastNow) / 1000);
+      page.playback.advance((now - lastNow) / 1000);
       lastNow = now;
-      if (poseDirty) updatePose();
-      if (stage.renderIfNeeded() && !firstFrameDrawn) {
-        firstFrameDrawn = true;
-        readyAt = performance.now();
+      if (page.poseDirty) drawPose();
+      if (page.stage.renderIfNeeded() && page.readyAt === null) {
+        page.readyAt = performance.now();
+        loading.done();
         resolveReady();
       }
     } catch (error) {
@@ -327,64 +293,35 @@ async function start() {
     requestAnimationFrame(frame);
   }
   requestAnimationFrame(frame);
+}
 
-  // Draw the current state now (tests and seeks want the picture at once).
-  function drawNow() {
-    updatePose();
-    stage.renderIfNeeded();
-  }
-
+async function start() {
+  loading.step('library');
+  const kb = await loadKBlend();
+  useLibrary(kb); // ranges, defaults and the a + r rule from the library
+  loading.step('scene');
+  const page = createPage(kb);
+  addStage(page);
+  addPlaybackAndPlots(page);
+  addPanel(page);
+  wireChanges(page);
+  openLinks(page);
+  const drawPose = createPoseDrawer(page);
+  runFrameLoop(page, drawPose);
   installTestHook({
+    ...page,
     ready,
-    params: () => params,
-    time: () => playback.time,
-    playing: () => playback.playing,
-    notices: () => notices,
-    pause: () => playback.pause(),
-    play: () => playback.play(),
-    async seek(t) {
-      playback.pause();
-      playback.seek(canonicalTime(t, playback.duration));
-      drawNow();
-      await ready;
+    // the current state drawn now (tests and seeks want the picture at once)
+    drawNow() {
+      page.crossfade.cancel();
+      drawPose();
+      page.stage.renderIfNeeded();
     },
-    pose: () => {
-      if (poseDirty) updatePose();
-      return pose;
+    currentPose() {
+      if (page.poseDirty) drawPose();
+      return page.pose;
     },
-    setParams(partial) {
-      let next;
-      try {
-        const gestureDuration =
-          partial.gesture !== undefined && partial.duration === undefined
-            ? { duration: durationOf(partial.gesture) }
-            : {};
-        next = canonicalParams({ ...params, ...partial, ...gestureDuration });
-      } catch (error) {
-        panel.setError(error.message);
-        throw error;
-      }
-      if (!applyParams(next)) throw new RangeError(panel.error);
-      drawNow();
-      return { ...params };
-    },
-    view(name) {
-      stage.setView(name);
-      stage.renderIfNeeded();
-    },
-    clapOverlay: () => clapOverlay.describe(),
-    ikSolve: () => sources.solveSummary(params),
-    gestureNames: () => [...gestureNames, ...sources.importedNames()],
-    comparison: () => ({
-      ...comparisonView.snapshot(),
-      expected: kb.compareMethods(previewOptions(params)),
-    }),
-    hopfInset: () => comparisonView.hopf(),
-    stats: () => ({
-      coreTimeMs: readouts.coreTimeMean,
-      readyMs: readyAt,
-      changed: preview.changed,
-    }),
+    readyAt: () => page.readyAt,
   });
 }
 
@@ -396,6 +333,7 @@ function fail(error) {
   const box = byId('fatal');
   box.textContent = `kblend stopped: ${error.message}`;
   box.hidden = false;
+  loading.failed(`kblend could not start: ${error.message}`);
   rejectReady(error);
   console.error(error);
 }

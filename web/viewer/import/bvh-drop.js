@@ -120,7 +120,8 @@ export function importSummary(fileName, result, shownDuration, linkNote) {
     `${result.frames} frames at ${result.fps.toFixed(1)} fps (${result.duration.toFixed(2)} s), ` +
       `retargeted onto the rig in ${result.iterations} solver iterations.`,
   ];
-  if (shownDuration < result.duration) {
+  // only a real cut: the 3-decimal rounding of a duration is no cut
+  if (result.duration - shownDuration > 0.001) {
     lines.push(`The preview plays its first ${shownDuration} s (the longest clip it shows).`);
   }
   if (result.unmapped.length > 0) {

@@ -6,9 +6,8 @@ import {
   PASS_COLOR,
   clapOverlayState,
   createClapOverlay,
-} from '../../web/viewer/clap-overlay.js';
-import { keyframePose } from '../../web/viewer/clap-ik.js';
-import { kb } from './support.js';
+} from '../../../web/viewer/stage/clap-overlay.js';
+import { kb } from './library.js';
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const norm = (a) => Math.hypot(...a);
@@ -61,7 +60,7 @@ describe('clapOverlayState', () => {
   });
 
   it('on the IK-solved clap every part passes and the arrows show the rules', () => {
-    const start = keyframePose(kb, kb.getGesture('clap').keyframes[0], 1.18);
+    const start = kb.keyframePose(kb.getGesture('clap').keyframes[0], 1.18);
     const { pose } = kb.solveClap(start);
     const state = stateOf(pose);
     expect([state.left, state.right].flatMap((s) => [s.palm.ok, s.thumb.ok])).toEqual([
@@ -89,7 +88,7 @@ describe('createClapOverlay', () => {
     expect(parts.leftPalm.color).toBe(FAIL_COLOR);
     expect(parts.wrists.color).toBe(FAIL_COLOR);
 
-    const start = keyframePose(kb, kb.getGesture('clap').keyframes[0], 1.18);
+    const start = kb.keyframePose(kb.getGesture('clap').keyframes[0], 1.18);
     const { pose } = kb.solveClap(start);
     overlay.update(pose, kb.validateClap(pose));
     parts = overlay.describe().parts;

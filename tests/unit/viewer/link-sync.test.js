@@ -1,7 +1,7 @@
 // The debounced hash writer against a pasted link, with the page's
 // location and history stubbed (the race is one of event order).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createLinkSync } from '../../web/viewer/link-sync.js';
+import { createLinkSync } from '../../../web/viewer/share/link-sync.js';
 
 const params = {
   gesture: 'clap',

@@ -1,13 +1,18 @@
 // Share links: parsing hostile input, clamping, and the exact round trip.
 import { describe, expect, it } from 'vitest';
+import { kb } from './library.js';
 import fc from 'fast-check';
 import {
   MAX_HASH_LENGTH,
   parseShareHash,
   quoteForNotice,
   serializeShareHash,
-} from '../../web/viewer/share-link.js';
-import { NUMERIC_PARAMS, canonicalParams, canonicalTime } from '../../web/viewer/params.js';
+} from '../../../web/viewer/share/share-link.js';
+import {
+  NUMERIC_PARAMS,
+  canonicalParams,
+  canonicalTime,
+} from '../../../web/viewer/state/params.js';
 
 const gestureNames = ['clap', 'wave', 'salute'];
 const durations = { clap: 2.4, wave: 3, salute: 2 };
@@ -108,6 +113,36 @@ describe('parseShareHash', () => {
     expect(params.attack + params.release).toBeLessThanOrEqual(1);
     expect(params.attack / params.release).toBeCloseTo(0.8 / 0.6, 3);
     expect(notices[0]).toMatch(/exceeds 1/);
+  });
+
+  it('says the final value when a clamped attack is then scaled by the a + r rule', () => {
+    const { params, notices } = parse('#v=1&a=2&r=0.2');
+    expect(params).toMatchObject({ attack: 0.8333, release: 0.1667 });
+    expect(notices[0]).toBe("a='2' is outside [0, 1]; clamped to 0.8333");
+    expect(notices[1]).toMatch(/exceeds 1; scaled to a=0\.8333, r=0\.1667/);
+  });
+
+  it('reports a key given more than once and uses the first', () => {
+    const { params, notices } = parse('#v=1&g=wave&g=salute&a=0.3&a=0.4&a=0.5');
+    expect(params).toMatchObject({ gesture: 'wave', attack: 0.3 });
+    expect(notices).toContain("'g' appears 2 times in the link; using the first, 'wave'");
+    expect(notices).toContain("'a' appears 3 times in the link; using the first, '0.3'");
+  });
+
+  it('clamps an A-pose beyond its limit to one the core accepts (issue 9)', () => {
+    for (const hash of [
+      '#v=1&apose=5',
+      '#v=1&apose=1.5708',
+      '#v=1&apose=1.57079',
+      '#v=1&apose=1.5707963267948966',
+    ]) {
+      const { params } = parse(hash);
+      expect(params.apose, hash).toBe(1.5708);
+      expect(params.apose, hash).toBeLessThanOrEqual(kb.limits.apose.max);
+      expect(() =>
+        kb.createPreview({ gesture: 'clap', apose: params.apose }).dispose(),
+      ).not.toThrow();
+    }
   });
 
   it('clamps the time to the duration', () => {

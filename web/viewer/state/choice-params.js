@@ -3,7 +3,7 @@
 // the joint the comparison plots and the Hopf inset follow. Each has a link
 // key and the list of values it may take; a value outside the list is an
 // error in code (RangeError) and a repaired default in a link (a notice).
-import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_NAMES } from 'kblend';
 
 // 'auto' follows the gesture: a wrist it moves (see autoJoint).
 export const AUTO_JOINT = 'auto';

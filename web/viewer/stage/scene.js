@@ -6,14 +6,29 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
 // Above this the picture is no sharper to the eye, only slower.
 const MAX_PIXEL_RATIO = 2;
-const LOOK_AT = new THREE.Vector3(0, 0.95, 0);
+// What a named view frames (m): the whole body from the floor to a raised
+// hand, and the arm span of a T-pose, whatever the canvas' shape.
+export const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
+const LOOK_AT = new THREE.Vector3(0, BODY_FRAME.centreY, 0);
+const MARGIN = 1.08;
 
-// Named camera placements, used by the view buttons and by the screenshots.
+// Named camera directions (from the target), used by the view buttons and
+// by the screenshots; the distance is fitted to the canvas.
 const VIEWS = {
-  front: new THREE.Vector3(0, 1.45, 3.05),
-  side: new THREE.Vector3(3.1, 1.2, 0),
-  threeQuarter: new THREE.Vector3(1.9, 1.45, 2.6),
+  front: new THREE.Vector3(0, 0.16, 1).normalize(),
+  side: new THREE.Vector3(1, 0.08, 0).normalize(),
+  threeQuarter: new THREE.Vector3(0.59, 0.16, 0.8).normalize(),
 };
+
+// The distance at which the body frame fills the view with a margin, for a
+// vertical field of view and an aspect ratio (width / height).
+export function fitDistance(fovDegrees, aspect, frame = BODY_FRAME) {
+  const tanHalf = Math.tan((fovDegrees * Math.PI) / 360);
+  const byHeight = frame.height / 2 / tanHalf;
+  const byWidth = frame.width / 2 / (tanHalf * aspect);
+  // the frame's depth (half an arm span) comes nearer the camera
+  return Math.max(byHeight, byWidth) * MARGIN + frame.width / 2;
+}
 
 function addLights(scene) {
   scene.add(new THREE.HemisphereLight(0xf2f5ff, 0x4a4038, 1.6));
@@ -70,6 +85,12 @@ export function createScene(container) {
     dirty = true;
   };
   controls.addEventListener('change', requestRender);
+  // a named view is fitted again when the canvas changes shape, until the
+  // user moves the camera
+  let fittedView = null;
+  controls.addEventListener('start', () => {
+    fittedView = null;
+  });
 
   function resize() {
     const width = Math.max(1, container.clientWidth);
@@ -77,22 +98,46 @@ export function createScene(container) {
     renderer.setSize(width, height, true);
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
+    if (fittedView) setView(fittedView);
+    requestRender();
+  }
+  function setView(name) {
+    const direction = VIEWS[name];
+    if (!direction) {
+      throw new RangeError(`view must be one of ${Object.keys(VIEWS).join(', ')}, got '${name}'`);
+    }
+    const distance = fitDistance(camera.fov, camera.aspect);
+    camera.position.copy(direction).multiplyScalar(distance).add(LOOK_AT);
+    controls.target.copy(LOOK_AT);
+    controls.update();
+    fittedView = name;
     requestRender();
   }
   new ResizeObserver(resize).observe(container);
   resize();
-
-  function setView(name) {
-    const position = VIEWS[name];
-    if (!position) {
-      throw new RangeError(`view must be one of ${Object.keys(VIEWS).join(', ')}, got '${name}'`);
-    }
-    camera.position.copy(position);
-    controls.target.copy(LOOK_AT);
-    controls.update();
-    requestRender();
-  }
   setView('threeQuarter');
+
+  // Where an object's bounding box lands in the view, in normalized device
+  // coordinates ([-1, 1] is on the canvas): for tests of the framing.
+  const box = new THREE.Box3();
+  const corner = new THREE.Vector3();
+  function framing(object) {
+    box.setFromObject(object);
+    const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+    for (let i = 0; i < 8; i++) {
+      corner.set(
+        i & 1 ? box.max.x : box.min.x,
+        i & 2 ? box.max.y : box.min.y,
+        i & 4 ? box.max.z : box.min.z,
+      );
+      corner.project(camera);
+      out.minX = Math.min(out.minX, corner.x);
+      out.maxX = Math.max(out.maxX, corner.x);
+      out.minY = Math.min(out.minY, corner.y);
+      out.maxY = Math.max(out.maxY, corner.y);
+    }
+    return out;
+  }
 
   // Draws the scene if anything asked for it; returns whether it drew.
   function renderIfNeeded() {
@@ -109,6 +154,12 @@ export function createScene(container) {
     controls,
     viewNames: Object.keys(VIEWS),
     setView,
+    // the camera is placed by someone else (the comparison's row): a
+    // resize no longer fits the last named view
+    releaseView() {
+      fittedView = null;
+    },
+    framing,
     requestRender,
     renderIfNeeded,
   };

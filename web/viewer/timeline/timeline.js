@@ -16,7 +16,10 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
   const track = element('div', 'timeline-track');
   track.setAttribute('role', 'slider');
   track.setAttribute('aria-label', 'time');
-  track.tabIndex = -1; // the page's keys drive it; no focus trap here
+  // focusable: the page's keys (arrows, Home/End) then move it
+  track.tabIndex = 0;
+  track.setAttribute('aria-valuemin', '0');
+  track.title = 'Time: drag to scrub; with the focus here, ←/→ step a frame';
   const segments = {
     attack: element('div', 'timeline-segment attack', 'attack'),
     hold: element('div', 'timeline-segment hold', 'hold'),
@@ -37,6 +40,7 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
   }
 
   track.addEventListener('pointerdown', (event) => {
+    track.focus();
     track.setPointerCapture(event.pointerId);
     onScrub(timeAt(event.clientX));
   });
@@ -56,6 +60,7 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
     // The segments of the envelope (ratios of the clip) and its length.
     setClip({ attack, release, duration: clipDuration }) {
       duration = clipDuration;
+      track.setAttribute('aria-valuemax', clipDuration.toFixed(3));
       const hold = Math.max(0, 1 - attack - release);
       segments.attack.style.width = `${attack * 100}%`;
       segments.hold.style.width = `${hold * 100}%`;
@@ -71,6 +76,7 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
     setTime(t) {
       playhead.style.left = `${(t / duration) * 100}%`;
       track.setAttribute('aria-valuenow', t.toFixed(3));
+      track.setAttribute('aria-valuetext', `${t.toFixed(3)} seconds`);
       label.textContent = `${t.toFixed(3)} s / ${duration.toFixed(2)} s`;
     },
   };

@@ -1,6 +1,7 @@
 // The viewer's pure state modules: parameter canonicalization, the
 // attack/release rule, the playback clock and the hand-shape table.
 import { describe, expect, it } from 'vitest';
+import './library.js';
 import fc from 'fast-check';
 import {
   NUMERIC_PARAMS,
@@ -9,9 +10,9 @@ import {
   canonicalValue,
   enforceAttackRelease,
   midHoldTime,
-} from '../../web/viewer/params.js';
-import { createPlayback } from '../../web/viewer/playback.js';
-import { HAND_SHAPES, handShapesAt } from '../../web/viewer/hand-shapes.js';
+} from '../../../web/viewer/state/params.js';
+import { createPlayback } from '../../../web/viewer/timeline/playback.js';
+import { HAND_SHAPES, handShapesAt } from '../../../web/viewer/stage/hand-shapes.js';
 
 describe('canonicalValue', () => {
   it('clamps to the range and keeps the precision', () => {

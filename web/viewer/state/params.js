@@ -5,9 +5,12 @@
 import { CHOICE_DEFAULTS, CHOICE_PARAMS, canonicalChoice, isChoiceParam } from './choice-params.js';
 import { IK_DEFAULT, canonicalIk } from './ik-switch.js';
 
-// Each numeric parameter: the link key, the allowed interval, and the number
-// of decimals (or significant digits, for the log-scaled epsilon) it keeps.
-export const NUMERIC_PARAMS = Object.freeze({
+// Each numeric parameter: the link key, the number of decimals (or
+// significant digits, for the log-scaled epsilon) it keeps, its unit, and
+// the range the viewer offers (a log slider cannot reach 0; a preview is
+// not a 10-minute clip). The range in use is this one within the library's
+// limits (kb.limits, from the core's header), set by useLibrary(kb).
+const VIEWER_PARAMS = Object.freeze({
   attack: { key: 'a', min: 0, max: 1, decimals: 4, unit: '' },
   release: { key: 'r', min: 0, max: 1, decimals: 4, unit: '' },
   epsilon: { key: 'eps', min: 1e-5, max: 1e-1, significant: 3, unit: 'rad' },
@@ -18,21 +21,42 @@ export const NUMERIC_PARAMS = Object.freeze({
   apose: { key: 'apose', min: 0, max: 1.5708, decimals: 4, unit: 'rad' },
 });
 
-export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(NUMERIC_PARAMS)]);
+// The ranges in use (live binding: useLibrary replaces it).
+export let NUMERIC_PARAMS = VIEWER_PARAMS;
 
-// Defaults of the tuning values (SPEC §3, §4); the duration's default is the
-// gesture's own and comes from the gesture library.
-export const TUNING_DEFAULTS = Object.freeze({
-  attack: 0.15,
-  release: 0.2,
-  epsilon: 0.0005,
-  lambda: 18,
-  jitter: 0,
-  seed: 1,
-  apose: 1.18,
-  ...CHOICE_DEFAULTS,
-  ik: IK_DEFAULT,
-});
+export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(VIEWER_PARAMS)]);
+
+// The defaults of the tuning values: the library's (kb.defaults), set by
+// useLibrary; the duration's default is the gesture's own.
+export let TUNING_DEFAULTS = null;
+
+// The attack/release rule: the library's (kb.fitAttackRelease).
+let fitAttackRelease = null;
+
+/**
+ * Take ranges, defaults and the attack/release rule from the loaded
+ * library. Called once, before anything reads the params.
+ * @param {object} kb  the loaded library
+ */
+export function useLibrary(kb) {
+  const within = {};
+  for (const [name, spec] of Object.entries(VIEWER_PARAMS)) {
+    const limit = kb.limits[name];
+    const min = Math.max(spec.min, limit.min);
+    const max = Math.min(spec.max, limit.max);
+    if (!(min <= max)) throw new RangeError(`${name}: the viewer's range is outside the library's`);
+    within[name] = Object.freeze({ ...spec, min, max });
+  }
+  NUMERIC_PARAMS = Object.freeze(within);
+  const pick = (names) => Object.fromEntries(names.map((n) => [n, kb.defaults[n]]));
+  TUNING_DEFAULTS = Object.freeze({
+    ...pick(['attack', 'release', 'epsilon', 'lambda', 'jitter', 'seed', 'apose']),
+    ...CHOICE_DEFAULTS,
+    ...pick(['shape', 'follower']),
+    ik: IK_DEFAULT,
+  });
+  fitAttackRelease = kb.fitAttackRelease;
+}
 
 // Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
 // enough to print short.
@@ -46,6 +70,22 @@ export function clamp(value, min, max) {
   return Math.min(max, Math.max(min, value));
 }
 
+// Round to the parameter's precision, never out of its range: a value that
+// rounds past a limit is rounded toward the inside instead, so the canonical
+// value is always one the core accepts.
+function roundWithin(value, spec) {
+  const round = (x) =>
+    spec.significant !== undefined
+      ? Number(x.toPrecision(spec.significant))
+      : roundTo(x, spec.decimals);
+  const rounded = round(value);
+  if (rounded <= spec.max && rounded >= spec.min) return rounded;
+  const scale = 10 ** (spec.decimals ?? 0);
+  const inward =
+    rounded > spec.max ? Math.floor(value * scale) / scale : Math.ceil(value * scale) / scale;
+  return clamp(inward, spec.min, spec.max);
+}
+
 // The value the app actually uses for `name`: clamped and rounded. Returns
 // the canonical number (a finite number is required).
 export function canonicalValue(name, value) {
@@ -56,12 +96,7 @@ export function canonicalValue(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new RangeError(`${name} must be a finite number, got ${String(value)}`);
   }
-  const clamped = clamp(value, spec.min, spec.max);
-  const rounded =
-    spec.significant !== undefined
-      ? Number(clamped.toPrecision(spec.significant))
-      : roundTo(clamped, spec.decimals);
-  return clamp(rounded, spec.min, spec.max);
+  return roundWithin(clamp(value, spec.min, spec.max), spec);
 }
 
 export function canonicalTime(t, duration) {
@@ -72,15 +107,10 @@ export function canonicalTime(t, duration) {
 // the one that was not just moved gives way (`moved` names the one the user
 // changed); without `moved`, both shrink in proportion. Returns the fixed
 // pair and whether anything changed.
+// The rule is the library's (fitAttackRelease), kept to the link's 4 decimals.
 export function enforceAttackRelease(attack, release, moved) {
-  if (attack + release <= 1) return { attack, release, adjusted: false };
-  if (moved === 'attack') return { attack, release: roundTo(1 - attack, 4), adjusted: true };
-  if (moved === 'release') return { attack: roundTo(1 - release, 4), release, adjusted: true };
-  const scale = 1 / (attack + release);
-  let a = roundTo(attack * scale, 4);
-  let r = roundTo(release * scale, 4);
-  if (a + r > 1) r = roundTo(1 - a, 4);
-  return { attack: a, release: r, adjusted: true };
+  if (!fitAttackRelease) throw new Error('params: call useLibrary(kb) first');
+  return fitAttackRelease(attack, release, { moved, decimals: NUMERIC_PARAMS.attack.decimals });
 }
 
 // Every numeric parameter made canonical and the attack/release rule applied.

@@ -3,12 +3,12 @@
 // error for every kind of broken file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { limbDirectionError, mapJointNames } from '../../web/lib/bvh-retarget.js';
-import { loadKBlend } from '../../web/lib/kblend.js';
-import { BvhImportError, importBvh } from '../../web/viewer/bvh-import.js';
+import { limbDirectionError, mapJointNames } from '../../../web/lib/bvh-retarget.js';
+import { loadKBlend } from '../../../web/lib/kblend.js';
+import { BvhImportError, importBvh } from '../../../web/viewer/import/bvh-import.js';
 
 const kb = await loadKBlend();
-const fixture = readFileSync(new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url), 'utf8');
+const fixture = readFileSync(new URL('../../fixtures/walk_mocap_cm.bvh', import.meta.url), 'utf8');
 const DEG = Math.PI / 180;
 
 function rigPositions(result) {

@@ -9,9 +9,9 @@ import {
   canonicalTime,
   clamp,
   enforceAttackRelease,
-} from './params.js';
-import { CHOICE_PARAMS, encodeChoice, readChoice } from './choice-params.js';
-import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from './ik-switch.js';
+} from '../state/params.js';
+import { CHOICE_PARAMS, encodeChoice, readChoice } from '../state/choice-params.js';
+import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from '../state/ik-switch.js';
 
 export const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
@@ -30,7 +30,8 @@ function formatRange(spec) {
   return `[${spec.min}, ${spec.max}]`;
 }
 
-// Read one numeric parameter from the link; returns the value to use.
+// Read one numeric parameter from the link; returns the value to use and,
+// when it was out of range, the note to give once the final value is known.
 function readNumber(name, raw, fallback, notices) {
   const spec = NUMERIC_PARAMS[name];
   const text = raw.trim();
@@ -38,17 +39,29 @@ function readNumber(name, raw, fallback, notices) {
     notices.push(
       `${spec.key}=${quoteForNotice(raw)} is not a number; using the default ${fallback}`,
     );
-    return fallback;
+    return { value: fallback, clampNote: null };
   }
   const parsed = Number(text);
-  const clamped = clamp(parsed, spec.min, spec.max);
-  const value = canonicalValue(name, clamped);
-  if (parsed < spec.min || parsed > spec.max) {
-    notices.push(
-      `${spec.key}=${quoteForNotice(text)} is outside ${formatRange(spec)}; clamped to ${value}`,
-    );
+  const value = canonicalValue(name, clamp(parsed, spec.min, spec.max));
+  const outside = parsed < spec.min || parsed > spec.max;
+  const clampNote = outside
+    ? (final) =>
+        `${spec.key}=${quoteForNotice(text)} is outside ${formatRange(spec)}; clamped to ${final}`
+    : null;
+  return { value, clampNote };
+}
+
+// A key given more than once: the first one counts, and the user is told.
+function reportRepeatedKeys(search, notices) {
+  const counts = new Map();
+  for (const key of search.keys()) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const [key, count] of counts) {
+    if (count > 1) {
+      notices.push(
+        `${quoteForNotice(key)} appears ${count} times in the link; using the first, ${quoteForNotice(search.get(key))}`,
+      );
+    }
   }
-  return value;
 }
 
 function readGesture(raw, gestureNames, fallback, notices) {
@@ -100,14 +113,19 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
   }
   const search = new URLSearchParams(text);
   readVersion(search, notices);
+  reportRepeatedKeys(search, notices);
 
   if (search.has('g')) {
     params.gesture = readGesture(search.get('g'), gestureNames, defaults.gesture, notices);
     params.duration = canonicalValue('duration', durationOf(params.gesture));
   }
+  const clampNotes = [];
   for (const [name, spec] of Object.entries(NUMERIC_PARAMS)) {
     if (search.has(spec.key)) {
-      params[name] = readNumber(name, search.get(spec.key), params[name], notices);
+      const read = readNumber(name, search.get(spec.key), params[name], notices);
+      params[name] = read.value;
+      // said with the final value, after the attack/release rule below
+      if (read.clampNote) clampNotes.push({ name, note: read.clampNote, at: notices.length });
     }
   }
   for (const [name, spec] of Object.entries(CHOICE_PARAMS)) {
@@ -127,6 +145,8 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
     params.attack = pair.attack;
     params.release = pair.release;
   }
+  // in reverse, so earlier insertion points stay where they were
+  for (const { name, note, at } of clampNotes.reverse()) notices.splice(at, 0, note(params[name]));
   const time = search.has('t') ? readTime(search.get('t'), params.duration, notices) : null;
   return { params, time, notices };
 }

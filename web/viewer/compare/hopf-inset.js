@@ -7,7 +7,7 @@
 //
 // A 2D canvas with an orthographic view of the sphere: a second WebGL
 // context would cost a software rasterizer far more than these few lines.
-import { PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from '../lib/hopf.js';
+import { PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from 'kblend';
 import {
   basisForPath,
   projectPath,

@@ -1,7 +1,7 @@
 // What the comparison mode shows for each blending method: its label and
 // colour, its place in the row of rigs, and its four figures as text. Pure
 // data and functions, no DOM, no three.js.
-import { COMPARISON_METHODS } from '../lib/comparison.js';
+import { COMPARISON_METHODS } from 'kblend';
 
 const LOOK = {
   kblend: { label: 'kblend', colour: '#3fb97a', note: 'filter, then blend from idle' },

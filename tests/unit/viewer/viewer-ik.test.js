@@ -3,26 +3,26 @@
 // a BVH file refused or imported as the page does it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BvhImportError, DEFAULT_MAX_BYTES } from '../../web/viewer/bvh-import.js';
-import { importSummary, readBvhFile, refuseBySize } from '../../web/viewer/bvh-drop.js';
-import { createClapSolver } from '../../web/viewer/clap-ik.js';
+import { BvhImportError, DEFAULT_MAX_BYTES } from '../../../web/viewer/import/bvh-import.js';
+import { importSummary, readBvhFile, refuseBySize } from '../../../web/viewer/import/bvh-drop.js';
+import { createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
 import {
   IMPORTED_PREFIX,
   LINK_NOTE,
   MAX_IMPORTED_CLIPS,
   createClipSources,
-} from '../../web/viewer/clip-sources.js';
-import { canonicalIk } from '../../web/viewer/ik-switch.js';
+} from '../../../web/viewer/clips/clip-sources.js';
+import { canonicalIk } from '../../../web/viewer/state/ik-switch.js';
 import {
   TUNING_DEFAULTS,
   canonicalParams,
   canonicalValue,
   midHoldTime,
-} from '../../web/viewer/params.js';
-import { parseShareHash, serializeShareHash } from '../../web/viewer/share-link.js';
-import { kb } from './support.js';
+} from '../../../web/viewer/state/params.js';
+import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
+import { kb } from './library.js';
 
-const fixturePath = new URL('../fixtures/walk_mocap_cm.bvh', import.meta.url);
+const fixturePath = new URL('../../fixtures/walk_mocap_cm.bvh', import.meta.url);
 const fixture = readFileSync(fixturePath);
 const params = canonicalParams({ ...TUNING_DEFAULTS, gesture: 'clap', duration: 4 });
 
@@ -174,6 +174,9 @@ describe('imported clips as gestures', () => {
     const cut = importSummary(file.name, { ...result, duration: 30, unmapped: ['head'] }, 20, '');
     expect(cut.lines).toContain('The preview plays its first 20 s (the longest clip it shows).');
     expect(cut.lines).toContain('Joints with no match in the file (they stay at rest): head.');
+    // a duration rounded to the millisecond is not a cut clip
+    const rounded = importSummary(file.name, { ...result, duration: 2.83333 }, 2.833, '');
+    expect(rounded.lines.join(' ')).not.toMatch(/longest clip/);
   });
 });
 

@@ -10,20 +10,6 @@
 // between two such solutions leaves the rules in between. The solved open
 // phase, held, passes them through the whole hold.
 
-const DEG = Math.PI / 180;
-
-// Whole pose (88 floats) of a gesture keyframe: the named joints from their
-// Euler degrees, every other joint at idle (as the library's gesture track
-// builds it).
-export function keyframePose(kb, keyframe, apose) {
-  const pose = Float32Array.from(kb.idlePose(apose));
-  for (const [name, degrees] of Object.entries(keyframe.rotations)) {
-    const j = kb.skeleton.names.indexOf(name);
-    pose.set(kb.quatFromEuler(degrees.map((d) => d * DEG)), 4 * j);
-  }
-  return pose;
-}
-
 // Joints whose rotation differs from idle: the ones the track drives.
 function movedJoints(kb, pose, idle) {
   const mask = new Uint8Array(kb.skeleton.names.length);
@@ -51,7 +37,7 @@ export function createClapSolver(kb, gestureName = 'clap') {
   function solve(apose) {
     if (cache.has(apose)) return (last = cache.get(apose));
     const gesture = kb.getGesture(gestureName);
-    const start = keyframePose(kb, gesture.keyframes[0], apose);
+    const start = kb.keyframePose(gesture.keyframes[0], apose);
     const began = performance.now();
     const solved = kb.solveClap(start);
     const ms = performance.now() - began;

@@ -2,6 +2,7 @@
 // comparison switch, joint) in params and links, the sphere view of the
 // Hopf inset, the figure formats and the camera framing of the row of rigs.
 import { describe, expect, it } from 'vitest';
+import './library.js';
 import fc from 'fast-check';
 import {
   AUTO_JOINT,
@@ -12,21 +13,21 @@ import {
   encodeChoice,
   readChoice,
   resolveJoint,
-} from '../../web/viewer/choice-params.js';
+} from '../../../web/viewer/state/choice-params.js';
 import {
   FIGURE_ROWS,
   METHOD_VIEWS,
   formatFigure,
   frameRow,
   rigOffset,
-} from '../../web/viewer/method-figures.js';
+} from '../../../web/viewer/compare/method-figures.js';
 import {
   NUMERIC_PARAMS,
   TUNING_DEFAULTS,
   canonicalParams,
   canonicalValue,
-} from '../../web/viewer/params.js';
-import { parseShareHash, serializeShareHash } from '../../web/viewer/share-link.js';
+} from '../../../web/viewer/state/params.js';
+import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
 import {
   basisForPath,
   projectPath,
@@ -34,8 +35,8 @@ import {
   tickIndices,
   viewBasis,
   wireframeCircles,
-} from '../../web/viewer/sphere-projection.js';
-import { getGesture, gestureNames } from '../../web/lib/kblend.js';
+} from '../../../web/viewer/compare/sphere-projection.js';
+import { getGesture, gestureNames } from '../../../web/lib/kblend.js';
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 

@@ -5,7 +5,7 @@
 // separation and order for the line). Updated every frame from the pose
 // shown, through the core's forward kinematics and clap check.
 import * as THREE from 'three';
-import { rotateVector } from '../lib/quaternion-math.js';
+import { rotateVector } from 'kblend';
 
 export const PASS_COLOR = 0x3fb97a;
 export const FAIL_COLOR = 0xe5534b;
@@ -129,9 +129,11 @@ export function createClapOverlay(kb, height = 1.75) {
     setVisible(visible) {
       root.visible = visible;
     },
-    // pose: the 88 local rotations shown; report: kb.validateClap(pose)
-    update(pose, report) {
-      state = clapOverlayState(kb.forwardKinematics(pose, undefined, { height }), report, markers);
+    // pose: the 88 local rotations shown; report: kb.validateClap(pose);
+    // fk: its forward kinematics when the caller has them already (a
+    // preview frame's positions and rotations), else computed here
+    update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height })) {
+      state = clapOverlayState(fk, report, markers);
       for (const side of ['left', 'right']) {
         placeArrow(arrows[side].palm, state[side].palm);
         placeArrow(arrows[side].thumb, state[side].thumb);

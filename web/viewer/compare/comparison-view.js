@@ -1,0 +1,199 @@
+// The comparison mode's view: four humanoids side by side, one per method of
+// the model (comparison-model.js), each with its card of measured figures
+// under its feet; below the scene, the speed and hold-ratio plots; over the
+// scene's corner, the Hopf inset. When the mode is off, none of this costs
+// anything and the single rig is shown as usual.
+import { createRig } from '../stage/rig.js';
+import { createComparisonCards } from './comparison-cards.js';
+import { createComparisonModel } from './comparison-model.js';
+import { createHopfInset } from './hopf-inset.js';
+import { METHOD_VIEWS, RIG_SPACING, frameRow, rigOffset } from './method-figures.js';
+import { createMethodPlots } from './method-plots.js';
+
+const RECOMPUTE_DELAY_MS = 120; // a dragged slider recomputes once it rests
+// The row the camera frames (m): the rigs' spread plus an arm span, and a
+// body with a hand raised.
+const ROW = { width: (METHOD_VIEWS.length - 1) * RIG_SPACING + 1.3, height: 1.95 };
+const CARD_HEIGHT_PX = 84; // until a card can be measured
+
+// What the single view shows, taken out of the scene while comparing (rather
+// than hidden, so their own visibility switches keep their state).
+function createDetacher(objects) {
+  const detached = new Map(); // object → parent
+  return {
+    detach() {
+      for (const object of objects) {
+        if (!object.parent || detached.has(object)) continue;
+        detached.set(object, object.parent);
+        object.parent.remove(object);
+      }
+    },
+    restore() {
+      for (const [object, parent] of detached) parent.add(object);
+      detached.clear();
+    },
+  };
+}
+
+// The rigs in a row, their cards, the plots and the inset: made on first use.
+function buildParts({ kb, stage, stageElement, plotsElement, bindPositions, height }) {
+  const rigs = METHOD_VIEWS.map((_, i) => {
+    const rig = createRig(kb.skeleton, bindPositions, height);
+    rig.root.position.x = rigOffset(i);
+    stage.scene.add(rig.root);
+    return rig;
+  });
+  const cards = createComparisonCards(stageElement);
+  const insetBox = document.createElement('div');
+  insetBox.className = 'hopf-inset';
+  stageElement.append(insetBox);
+  const plots = createMethodPlots(plotsElement);
+  const inset = createHopfInset(insetBox, kb);
+  return { rigs, cards, insetBox, plots, inset };
+}
+
+// A front view of the whole row, right of the inset, cards under it.
+function frameCamera(stage, stageElement, built) {
+  const { camera, controls } = stage;
+  const view = frameRow({
+    rowWidth: ROW.width,
+    rowHeight: ROW.height,
+    fovDegrees: camera.fov,
+    width: stageElement.clientWidth,
+    height: stageElement.clientHeight,
+    leftPx: built.insetBox.offsetLeft + built.insetBox.offsetWidth,
+    belowPx: (built.cards.height || CARD_HEIGHT_PX) + 4,
+  });
+  stage.releaseView();
+  camera.position.set(view.centreX, view.centreY, view.distance);
+  controls.target.set(view.centreX, view.centreY, 0);
+  controls.update();
+  stage.requestRender();
+}
+
+// Each method's rig at time t, the plots' playheads, the inset's markers
+// (kblend's SLERP and the KLI shape on the joint followed).
+function drawRow(model, built, t, duration, handShapes) {
+  const markers = [];
+  model.posesAt(t, (i, pose, jointRotation) => {
+    built.rigs[i].applyPose(pose);
+    built.rigs[i].setHandShapes(handShapes);
+    const key = METHOD_VIEWS[i].key;
+    if (key === 'kblend' || key === 'kliShape') {
+      markers.push({ q: jointRotation.slice(), kind: key === 'kliShape' ? 'kli' : 'slerp' });
+    }
+  });
+  built.plots.setTime(t);
+  built.inset.setTime(duration > 0 ? t / duration : 0, markers);
+}
+
+// What the inset shows, for tests.
+const insetState = (inset) => ({
+  preset: inset.preset,
+  caption: inset.caption,
+  paperStopTime: inset.paperStopTime,
+});
+
+/**
+ * @param {object} options
+ * @param {object} options.kb  the library
+ * @param {object} options.stage  createScene's result
+ * @param {HTMLElement} options.stageElement  the scene's container (cards and inset go over it)
+ * @param {HTMLElement} options.plotsElement  the box for the plots
+ * @param {THREE.Object3D[]} options.singleView  what the single view shows
+ * @param {Float32Array} options.bindPositions  kb.bindPositions(height)
+ * @param {number} options.height  body height (m)
+ */
+export function createComparisonView(options) {
+  const { kb, stage, stageElement, plotsElement } = options;
+  const model = createComparisonModel(kb);
+  const singleView = createDetacher(options.singleView);
+  let built = null; // rigs, cards, plots, inset: made on first use
+  let timer = null;
+
+  function build() {
+    const parts = buildParts(options);
+    stage.controls.addEventListener('change', placeCards);
+    // the plots appear under the scene and shrink it: frame the row again
+    new ResizeObserver(() => {
+      if (model.on) frameCamera(stage, stageElement, parts);
+      placeCards();
+    }).observe(stageElement);
+    return parts;
+  }
+
+  function placeCards() {
+    if (built && model.on) built.cards.place(stage.camera);
+  }
+
+  function recompute() {
+    clearTimeout(timer);
+    timer = null;
+    if (!model.on) return;
+    const result = model.figures();
+    built.cards.show(result);
+    built.plots.setData(result);
+  }
+
+  function setVisible(on) {
+    built.rigs.forEach((rig) => (rig.root.visible = on));
+    built.cards.hidden = !on;
+    built.insetBox.hidden = !on;
+    plotsElement.hidden = !on;
+  }
+
+  function enable(wasOn) {
+    built ??= build();
+    setVisible(true);
+    singleView.detach();
+    const subject = model.insetSubject();
+    built.inset.setSubject(subject.joint, subject.idle, subject.target);
+    if (!wasOn) {
+      frameCamera(stage, stageElement, built);
+      placeCards();
+    }
+    clearTimeout(timer);
+    timer = setTimeout(recompute, RECOMPUTE_DELAY_MS);
+  }
+
+  function disable(wasOn) {
+    clearTimeout(timer);
+    timer = null;
+    singleView.restore();
+    plotsElement.hidden = true;
+    if (built) setVisible(false);
+    if (wasOn) stage.setView('threeQuarter');
+  }
+
+  return {
+    // New params (any change) and the main preview's options for them.
+    setParams(params, previewOptions) {
+      const wasOn = model.on;
+      model.setParams(params, previewOptions);
+      if (model.on) enable(wasOn);
+      else disable(wasOn);
+      stage.requestRender();
+    },
+    // Every drawn frame: each rig at time t, the playheads, the markers.
+    setTime(t, duration, handShapes) {
+      if (!model.on) return;
+      drawRow(model, built, t, duration, handShapes);
+      placeCards();
+    },
+    get on() {
+      return model.on;
+    },
+    get joint() {
+      return model.joint;
+    },
+    // What the cards show, after any pending recompute (for tests).
+    snapshot() {
+      if (timer !== null) recompute();
+      const { on, joint, options: base } = model;
+      if (!on) return { on, joint, shown: null, options: base };
+      const computed = model.computed?.figures ?? null;
+      return { on, joint, shown: built.cards.shown(), options: { ...base }, computed };
+    },
+    hopf: () => built && { visible: model.on, ...insetState(built.inset) },
+  };
+}

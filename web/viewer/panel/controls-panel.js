@@ -1,0 +1,206 @@
+// The tuning and playback panel (lil-gui), built from PANEL_TABLE. The
+// panel only reports what the user did — `onTune(name, value)` for a
+// parameter (in the library's units: ratios, radians, seconds),
+// `onSetting(name, value)` for a view or playback setting, `onAction(name)`
+// for a button — and shows what the page decided (`show(params)`). It
+// changes nothing itself, so a link, a reset and a slider all go one way.
+import GUI from 'lil-gui';
+import 'lil-gui/style.css';
+import {
+  FOLDERS,
+  PANEL_TABLE,
+  formatValue,
+  fromSlider,
+  sliderRange,
+  toSlider,
+} from './panel-table.js';
+
+function noteElement(className) {
+  const note = document.createElement('div');
+  note.className = `panel-note ${className}`;
+  note.setAttribute('role', 'status');
+  note.hidden = true;
+  return note;
+}
+
+function withHelp(controller, row) {
+  controller.domElement.title = row.help;
+  controller.domElement.dataset.param = row.name;
+  return controller;
+}
+
+// One row's controllers (a log row has two: its value box and its slider).
+function addRow(parent, model, row, report, defaults) {
+  const { kind, name, label } = row;
+  if (kind === 'action') return [parent.add(model, name).name(label)];
+  if (kind === 'choice') {
+    const values = row.values ?? model.gestureNames;
+    return [
+      parent
+        .add(model, name, values)
+        .name(label)
+        .onChange((v) => report.tune(name, v)),
+    ];
+  }
+  if (kind === 'toggle') {
+    return [
+      parent
+        .add(model, name)
+        .name(label)
+        .onChange((v) => report.tune(name, v)),
+    ];
+  }
+  if (kind === 'switch') {
+    return [
+      parent
+        .add(model, name)
+        .name(label)
+        .onChange((v) => report.setting(name, v)),
+    ];
+  }
+  if (kind === 'switch-number') {
+    return [
+      parent
+        .add(model, name, row.min, row.max, row.step)
+        .name(label)
+        .onChange((v) => report.setting(name, v)),
+    ];
+  }
+  const slider = `${name}Slider`;
+  const { min, max } = sliderRange(row);
+  const fromPosition = (position) => fromSlider(row, position, defaults[name]);
+  if (kind === 'log') {
+    const box = parent
+      .add(model, name)
+      .name(label)
+      .onFinishChange((v) => report.tune(name, Number(v)));
+    const logSlider = parent
+      .add(model, slider, min, max, row.step)
+      .name('ε (log scale)')
+      .onChange((position) => report.tune(name, fromPosition(position)));
+    logSlider.domElement.classList.add('log-slider');
+    return [box, logSlider];
+  }
+  const controller = parent
+    .add(model, slider, min, max, row.step)
+    .name(label)
+    .onChange((position) => report.tune(name, fromPosition(position)));
+  if (kind === 'degrees') controller.decimals(1);
+  return [controller];
+}
+
+// What lil-gui edits: buttons call onAction, settings start as given; the
+// params are filled in by fillModel.
+function initialModel(gestureNames, settings, report) {
+  const model = { gestureNames };
+  for (const row of PANEL_TABLE) {
+    if (row.kind === 'action') model[row.name] = () => report.onAction(row.name);
+    else if (row.kind === 'switch' || row.kind === 'switch-number') {
+      model[row.name] = settings[row.name] ?? row.initial;
+    }
+  }
+  return model;
+}
+
+// The table's folders, the less common ones folded.
+function addFolders(gui) {
+  return new Map(
+    FOLDERS.map((f) => {
+      const folder = gui.addFolder(f.title);
+      if (!f.open) folder.close();
+      return [f.key, folder];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {HTMLElement} options.container
+ * @param {string[]} options.gestureNames
+ * @param {object} options.params  canonical params to show first
+ * @param {object} options.defaults  the defaults (a slider near one gives it exactly)
+ * @param {object} options.settings  initial view/playback settings (loop, speed, ...)
+ * @param {{ onTune: Function, onSetting: Function, onAction: Function }} options.report
+ */
+export function createControlsPanel({
+  container,
+  gestureNames,
+  params,
+  defaults,
+  settings,
+  report,
+}) {
+  const gui = new GUI({ container, title: 'kblend', injectStyles: false, width: 300 });
+  const model = initialModel(gestureNames, settings, report);
+  const folders = addFolders(gui);
+  const reporter = { tune: report.onTune, setting: report.onSetting };
+  const controllers = {};
+  const tuned = []; // [row, controller] of rows that show a param
+  fillModel(params);
+  for (const row of PANEL_TABLE) {
+    const parent = row.folder ? folders.get(row.folder) : gui;
+    const made = addRow(parent, model, row, reporter, defaults).map((c) => withHelp(c, row));
+    controllers[row.name] = made[0];
+    if (!['action', 'switch', 'switch-number'].includes(row.kind)) tuned.push(...made);
+  }
+  controllers.ik.show(params.gesture === 'clap'); // the switch is the clap's
+  const ratioNote = noteElement('ratio-note');
+  controllers.release.domElement.after(ratioNote);
+  const errorNote = noteElement('error-note');
+  folders.get('gesture').domElement.before(errorNote);
+
+  function fillModel(current) {
+    for (const row of PANEL_TABLE) {
+      if (!(row.name in current)) continue;
+      const value = current[row.name];
+      if (['number', 'log', 'degrees'].includes(row.kind)) {
+        model[`${row.name}Slider`] = toSlider(row, value);
+        if (row.kind === 'log') model[row.name] = formatValue(row, value);
+      } else model[row.name] = value;
+    }
+  }
+
+  function showNote(note, text) {
+    note.textContent = text ?? '';
+    note.hidden = !text;
+  }
+
+  return {
+    gui,
+    // Show the page's current params (after clamping and the a + r rule).
+    show(current) {
+      fillModel(current);
+      for (const controller of tuned) controller.updateDisplay();
+      controllers.ik.show(current.gesture === 'clap');
+    },
+    setPlaying(playing) {
+      controllers.playPause.name(playing ? 'pause (Space)' : 'play (Space)');
+    },
+    // The attack/release rule and step warnings, in words under the sliders.
+    setRatioNote(text) {
+      showNote(ratioNote, text);
+    },
+    // An option the library refused, with its message.
+    setError(text) {
+      showNote(errorNote, text);
+    },
+    // The gesture picker's list (the library's, then imported clips).
+    setGestureNames(names) {
+      // lil-gui replaces a controller whose options change: wire the new one
+      const old = controllers.gesture;
+      const row = PANEL_TABLE.find((r) => r.name === 'gesture');
+      controllers.gesture = withHelp(old.options(names), row).onChange((v) =>
+        report.onTune('gesture', v),
+      );
+      tuned[tuned.indexOf(old)] = controllers.gesture;
+      controllers.gesture.updateDisplay();
+    },
+    setSetting(name, value) {
+      model[name] = value;
+      controllers[name].updateDisplay();
+    },
+    get error() {
+      return errorNote.textContent;
+    },
+  };
+}

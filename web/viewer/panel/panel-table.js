@@ -1,0 +1,309 @@
+// The panel as one table: every control's parameter, folder, label, kind,
+// step, unit and a one-line help text (shown as its tooltip). The panel is
+// built from this table and nothing else; a parameter's range is read from
+// NUMERIC_PARAMS when the panel is built (the viewer's range within
+// kb.limits), so a value the panel can produce is one the link and the core
+// accept.
+import { CHOICE_PARAMS } from '../state/choice-params.js';
+import { NUMERIC_PARAMS } from '../state/params.js';
+import { SPEED_RANGE } from '../timeline/playback.js';
+
+export const DEG = Math.PI / 180;
+
+// Folders in order; `open: false` folds the less common ones, so the common
+// controls fit without scrolling at 1280×800.
+export const FOLDERS = Object.freeze([
+  { key: 'gesture', title: 'gesture', open: true },
+  { key: 'envelope', title: 'envelope E(p)', open: true },
+  { key: 'filter', title: 'deadband filter', open: true },
+  { key: 'comparison', title: 'comparison', open: true },
+  { key: 'view', title: 'view', open: true },
+  { key: 'clip', title: 'clip', open: false },
+  { key: 'playback', title: 'playback', open: false },
+]);
+
+// kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
+// the value in its unit beside it), 'degrees' (slider in degrees, the param
+// in radians), 'choice', 'toggle' (a boolean param), 'action' (a button),
+// 'switch' (a view setting that is no param).
+export const PANEL_TABLE = Object.freeze([
+  {
+    name: 'gesture',
+    folder: 'gesture',
+    label: 'gesture',
+    kind: 'choice',
+    help: 'The gesture the character performs (a library gesture or an imported clip)',
+  },
+  {
+    name: 'ik',
+    folder: 'gesture',
+    label: 'solve with IK',
+    kind: 'toggle',
+    help: 'Target: the clap pose solved by IK so that every clap rule holds',
+  },
+  {
+    name: 'importBvh',
+    folder: 'gesture',
+    label: 'import BVH…',
+    kind: 'action',
+    help: 'Import a BVH clip (or drop one on the page); a share link cannot carry it',
+  },
+  {
+    name: 'attack',
+    folder: 'envelope',
+    label: 'attack',
+    kind: 'number',
+
+    step: 0.01,
+    unit: '',
+    help: 'Attack ratio a: share of the clip over which E rises from 0 to 1',
+  },
+  {
+    name: 'release',
+    folder: 'envelope',
+    label: 'release',
+    kind: 'number',
+
+    step: 0.01,
+    unit: '',
+    help: 'Release ratio r: share of the clip over which E falls back to 0 (a + r ≤ 1)',
+  },
+  {
+    name: 'shape',
+    folder: 'envelope',
+    label: 'shape',
+    kind: 'choice',
+    values: CHOICE_PARAMS.shape.values,
+    help: 'Envelope shape: smoothstep S(s) = s²(3 − 2s), or the KLI ease along the same path',
+  },
+  {
+    name: 'epsilon',
+    folder: 'filter',
+    label: 'epsilon ε (rad)',
+    kind: 'log',
+
+    step: 0.01,
+    unit: 'rad',
+    help: 'Deadband ε: a joint whose target moved less than ε (geodesic angle) is held still',
+  },
+  {
+    name: 'lambda',
+    folder: 'filter',
+    label: 'lambda (1/s)',
+    kind: 'number',
+
+    step: 0.5,
+    unit: '1/s',
+    help: 'Smoothing rate λ: each frame a joint moves 1 − e^(−λ·dt) of the way to its target',
+  },
+  {
+    name: 'follower',
+    folder: 'filter',
+    label: 'follower',
+    kind: 'choice',
+    values: CHOICE_PARAMS.follower.values,
+    help: 'How a joint follows its target past the deadband: exponential slerp, or the Kuramoto–Lohe flow',
+  },
+  {
+    name: 'compare',
+    folder: 'comparison',
+    label: 'compare methods',
+    kind: 'toggle',
+    help: 'Four rigs side by side: kblend, naive Euler scaling, the seed’s order and the KLI shape',
+  },
+  {
+    name: 'joint',
+    folder: 'comparison',
+    label: 'plotted joint',
+    kind: 'choice',
+    values: CHOICE_PARAMS.joint.values,
+    help: 'The joint the speed plot and the Hopf inset follow (auto: a wrist the gesture moves)',
+  },
+  {
+    name: 'front',
+    folder: 'view',
+    label: 'front view',
+    kind: 'action',
+    help: 'Camera in front of the character',
+  },
+  {
+    name: 'side',
+    folder: 'view',
+    label: 'side view',
+    kind: 'action',
+    help: 'Camera at the character’s left side',
+  },
+  {
+    name: 'threeQuarter',
+    folder: 'view',
+    label: 'three-quarter view',
+    kind: 'action',
+    help: 'Camera in front and to the left',
+  },
+  {
+    name: 'skeleton',
+    folder: 'view',
+    label: 'skeleton overlay',
+    kind: 'switch',
+    initial: false,
+    help: 'Draw the joints and bones over the body',
+  },
+  {
+    name: 'body',
+    folder: 'view',
+    label: 'body',
+    kind: 'switch',
+    initial: true,
+    help: 'Show the body',
+  },
+  {
+    name: 'clapArrows',
+    folder: 'view',
+    label: 'clap arrows',
+    kind: 'switch',
+    initial: false,
+    help: 'Arrows for the clap rules: wrist separation, palm normals, thumbs (green pass, red fail)',
+  },
+  {
+    name: 'duration',
+    folder: 'clip',
+    label: 'duration (s)',
+    kind: 'number',
+
+    step: 0.05,
+    unit: 's',
+    help: 'Clip length T in seconds (a gesture opens with its own)',
+  },
+  {
+    name: 'jitter',
+    folder: 'clip',
+    label: 'jitter σ (rad)',
+    kind: 'number',
+
+    step: 0.001,
+    unit: 'rad',
+    help: 'Seeded noise added to the target, to show what the filter does with it',
+  },
+  {
+    name: 'seed',
+    folder: 'clip',
+    label: 'jitter seed',
+    kind: 'number',
+
+    step: 1,
+    unit: '',
+    help: 'Seed of the jitter noise (the same seed gives the same noise)',
+  },
+  {
+    name: 'apose',
+    folder: 'clip',
+    label: 'A-pose angle (°)',
+    kind: 'degrees',
+
+    step: 0.1,
+    unit: '°',
+    help: 'How far the idle pose lowers the upper arms from the T-pose',
+  },
+  {
+    name: 'playPause',
+    folder: 'playback',
+    label: 'play (Space)',
+    kind: 'action',
+    help: 'Play or pause (Space)',
+  },
+  {
+    name: 'stepBack',
+    folder: 'playback',
+    label: 'step −1 frame (←)',
+    kind: 'action',
+    help: 'One frame back (←)',
+  },
+  {
+    name: 'stepForward',
+    folder: 'playback',
+    label: 'step +1 frame (→)',
+    kind: 'action',
+    help: 'One frame on (→)',
+  },
+  {
+    name: 'home',
+    folder: 'playback',
+    label: 'to start (Home)',
+    kind: 'action',
+    help: 'To the first frame (Home)',
+  },
+  {
+    name: 'end',
+    folder: 'playback',
+    label: 'to end (End)',
+    kind: 'action',
+    help: 'To the last frame (End)',
+  },
+  {
+    name: 'loop',
+    folder: 'playback',
+    label: 'loop',
+    kind: 'switch',
+    initial: true,
+    help: 'Start over at the end',
+  },
+  {
+    name: 'speed',
+    folder: 'playback',
+    label: 'playback speed',
+    kind: 'switch-number',
+    ...SPEED_RANGE,
+    step: 0.05,
+    initial: 1,
+    help: 'Playback speed (1 = real time)',
+  },
+  {
+    name: 'reset',
+    folder: null,
+    label: 'reset to defaults',
+    kind: 'action',
+    help: 'Every value back to its default',
+  },
+  {
+    name: 'copyLink',
+    folder: null,
+    label: 'copy link',
+    kind: 'action',
+    help: 'Copy a link that opens this gesture, tuning and (when paused) time',
+  },
+]);
+
+// The slider's value for a param value, and back. A slider position within
+// half a step of the default gives the default exactly (5e-4, not 5.01e-4;
+// 1.18 rad, not 1.1798), so every default is reachable from the panel.
+export function toSlider(row, value) {
+  if (row.kind === 'log') return Math.log10(value);
+  if (row.kind === 'degrees') return value / DEG;
+  return value;
+}
+
+export function fromSlider(row, position, defaultValue) {
+  const value =
+    row.kind === 'log' ? 10 ** position : row.kind === 'degrees' ? position * DEG : position;
+  if (defaultValue === undefined) return value;
+  const distance = Math.abs(position - toSlider(row, defaultValue));
+  return distance <= row.step / 2 + 1e-9 ? defaultValue : value;
+}
+
+// A parameter row's range in the library's units (the param's limits).
+export function rowRange(row) {
+  const spec = NUMERIC_PARAMS[row.name];
+  return spec ? { min: spec.min, max: spec.max } : { min: row.min, max: row.max };
+}
+
+// The slider's own range (in its unit).
+export function sliderRange(row) {
+  const { min, max } = rowRange(row);
+  return { min: toSlider(row, min), max: toSlider(row, max) };
+}
+
+// How a log-scaled value reads in its box: plain decimals, as in a link.
+export function formatValue(row, value) {
+  if (row.kind === 'log') return String(Number(value.toPrecision(3)));
+  return String(value);
+}
