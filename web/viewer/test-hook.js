@@ -14,7 +14,9 @@
 // null when not in use), gestureNames() (with imports), comparison() (the
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
-// the rig's bounding box lands in the view, normalized device coordinates).
+// the rig's bounding box lands in the view, normalized device coordinates),
+// sweep() (the sweep grid: its labels, the tooltip, each rig's values and
+// where it is on the stage).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -72,6 +74,7 @@ export function installTestHook(app) {
     }),
     hopfInset: () => app.comparison.hopf(),
     framing: () => stage.framing(app.rig.root),
+    sweep: () => app.sweep.snapshot(),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

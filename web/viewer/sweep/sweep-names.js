@@ -1,0 +1,13 @@
+// The sweeps the grid offers and its sizes: what a link's sw= and sws=
+// may say (plain lists, imported by the params without a cycle).
+export const SWEEP_OFF = 'off';
+export const SWEEP_NAMES = Object.freeze([
+  SWEEP_OFF,
+  'attack-release',
+  'epsilon-lambda',
+  'jitter-epsilon',
+  'apose',
+  'jitter',
+  'shape-follower',
+]);
+export const SWEEP_SIZES = Object.freeze(['3', '5', '10']);
