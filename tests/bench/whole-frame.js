@@ -85,6 +85,7 @@ export function setup(kb, { gesture, jitter, n }) {
   });
   return {
     duration: previews[0].duration,
+    parts: { crowd, scene: viaCrowd.scene, binding: crowdBinding },
     kblend(t) {
       for (let i = 0; i < n; i++) bindings[i].apply(previews[i], t);
       ours.scene.updateMatrixWorld();

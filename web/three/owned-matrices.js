@@ -3,9 +3,16 @@
 // matrices are composed by the binding only when they change (static
 // meshes' are frozen at take-over) and their world matrices are kept by
 // the binding for changed subtrees only: each has matrixAutoUpdate and
-// matrixWorldAutoUpdate off, so the app's scene.updateMatrixWorld() — which
-// forces every descendant of an auto-updating root — passes over them
-// without recomputing anything.
+// matrixWorldAutoUpdate off.
+//
+// Even so, three's updateMatrixWorld visits every descendant of an
+// auto-updating root each frame, to find nothing to do. So an owned object
+// whose whole subtree is owned is sealed: its updateMatrixWorld (an own
+// property) does not descend. A top object's checks its frame (its
+// parent's world matrix, just updated by that traversal) and, when the app
+// moved the rig, recomputes the rig's world matrices there and then. An
+// object added later under an owned one opens the path above it again
+// ('childadded'), and three updates the newcomer from the kept matrices.
 //
 // Objects that override updateMatrixWorld (cameras keep matrixWorldInverse
 // there, skinned meshes their bind matrix) are not owned, nor is anything
@@ -13,6 +20,7 @@
 import { Object3D } from 'three';
 
 const plainUpdate = Object3D.prototype.updateMatrixWorld;
+const sealed = function updateMatrixWorldOwnedByKblend() {};
 
 function collect(bones) {
   const isBone = new Set(bones);
@@ -39,44 +47,32 @@ export function createOwnedMatrices(bones) {
   const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
   const changed = new Uint8Array(count).fill(1); // local matrix changed since the last update
   const dirty = new Uint8Array(count);
-  // the frames the top objects hang in (their parents' world matrices), as last seen
-  const frames = [...new Set(objects.filter((_, k) => parentIndex[k] < 0).map((o) => o.parent))];
-  const frameOf = Int32Array.from(objects, (o, k) =>
-    parentIndex[k] < 0 ? frames.indexOf(o.parent) : -1,
-  );
-  const seen = new Float64Array(16 * frames.length).fill(NaN);
-  const frameMoved = new Uint8Array(frames.length);
-  for (const o of objects) {
-    o.matrixAutoUpdate = false;
-    o.matrixWorldAutoUpdate = false;
-    o.updateMatrix();
-  }
+  const open = new Uint8Array(count); // a descendant is not owned: three must visit it
+  const seen = new Float64Array(16 * count).fill(NaN); // tops' frames as last used
+  const moved = new Uint8Array(count);
 
-  // The frames' world matrices as of now (the app may have moved the rig).
-  function readFrames() {
-    for (let f = 0; f < frames.length; f++) {
-      const frame = frames[f];
-      if (!frame) continue;
-      frame.updateWorldMatrix(true, false);
-      const e = frame.matrixWorld.elements;
-      let moved = 0;
-      for (let i = 0; i < 16; i++) {
-        if (seen[16 * f + i] !== e[i]) {
-          seen[16 * f + i] = e[i];
-          moved = 1;
+  // Whether top k's frame moved since last seen (and remember it).
+  function frameMoved(k) {
+    const e = objects[k].parent?.matrixWorld.elements;
+    let m = 0;
+    if (e)
+      for (let i = 0; i < 16; i++)
+        if (seen[16 * k + i] !== e[i]) {
+          seen[16 * k + i] = e[i];
+          m = 1;
         }
-      }
-      frameMoved[f] = moved;
-    }
+    return m;
   }
 
   // World matrices of what changed or hangs below a change.
   function update() {
-    readFrames();
     for (let k = 0; k < count; k++) {
       const p = parentIndex[k];
-      const d = changed[k] || (p < 0 ? frameMoved[frameOf[k]] : dirty[p]);
+      // a top's frame is read every time, so it is never seen as moved twice
+      const above = p < 0 ? frameMoved(k) | moved[k] : dirty[p];
+      const d = changed[k] | above;
       dirty[k] = d;
+      if (p < 0) moved[k] = 0;
       if (!d) continue;
       changed[k] = 0;
       const o = objects[k];
@@ -85,9 +81,35 @@ export function createOwnedMatrices(bones) {
     }
   }
 
+  function topUpdate(k) {
+    return function updateMatrixWorldOwnedByKblend(force) {
+      if (frameMoved(k)) {
+        moved[k] = 1;
+        update();
+      }
+      if (open[k]) plainUpdate.call(this, force);
+    };
+  }
+
+  function markOpen(k) {
+    for (let i = k; i >= 0 && !open[i]; i = parentIndex[i]) {
+      open[i] = 1;
+      if (parentIndex[i] >= 0) delete objects[i].updateMatrixWorld; // three's own again
+    }
+  }
+  const onChildAdded = (event) => markOpen(slotOf.get(event.target));
+
+  objects.forEach((o, k) => {
+    o.matrixAutoUpdate = false;
+    o.matrixWorldAutoUpdate = false;
+    o.updateMatrix();
+    o.updateMatrixWorld = parentIndex[k] < 0 ? topUpdate(k) : sealed;
+    o.addEventListener('childadded', onChildAdded);
+  });
+  objects.forEach((o, k) => o.children.some((c) => !slotOf.has(c)) && markOpen(k));
+
   return {
     objects,
-    owns: (object) => slotOf.has(object),
     // object's local transform changed: compose its matrix now, world at update()
     touch(object) {
       const k = slotOf.get(object);
@@ -99,6 +121,8 @@ export function createOwnedMatrices(bones) {
     release() {
       objects.forEach((o, k) => {
         [o.matrixAutoUpdate, o.matrixWorldAutoUpdate] = saved[k];
+        delete o.updateMatrixWorld;
+        o.removeEventListener('childadded', onChildAdded);
         o.updateMatrix();
       });
       objects.forEach((o, k) => parentIndex[k] < 0 && o.updateWorldMatrix(true, true));

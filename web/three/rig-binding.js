@@ -117,7 +117,12 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
   const write = createBoneWriter(plan, owned);
   const hips = mapping.indexOf[0];
   const mover = hips >= 0 ? createHipsMover(bones[hips], frames[hips], owned) : null;
-  const state = { last: new Float64Array(POSE), mask: new Uint8Array(JOINT_COUNT), primed: false };
+  const state = {
+    input: new Float32Array(POSE),
+    last: new Float64Array(POSE),
+    mask: new Uint8Array(JOINT_COUNT),
+    primed: false,
+  };
   let live = true;
 
   // pose (88), mask (22 flags against the pose last applied, or null: the
@@ -137,7 +142,11 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
     if (source && typeof source.evaluate === 'function') {
       if (typeof second !== 'number')
         throw new TypeError(`apply(preview, t) needs t in seconds, got ${typeof second}`);
-      const pose = source.evaluate(second);
+      // evaluateInto: no new array per frame
+      const pose =
+        typeof source.evaluateInto === 'function'
+          ? source.evaluateInto(second, state.input)
+          : source.evaluate(second);
       const moves = source.hasRoot !== false && typeof source.root === 'function';
       return applyPose(pose, null, moves ? source.root(second) : null);
     }
