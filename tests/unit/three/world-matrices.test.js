@@ -126,6 +126,33 @@ describe('scene.updateMatrixWorld() in a default scene', () => {
     preview.dispose();
   });
 
+  it('follows the app moving the rig at the next scene update, and keeps a prop added later', async () => {
+    const { Mesh } = await import('three');
+    const scene = new Scene();
+    const rig = buildSegmentRig(kb);
+    scene.add(rig.root);
+    const binding = createRigBinding(rig.root);
+    const preview = kb.createPreview({ gesture: 'wave' });
+    binding.apply(preview, 1);
+    scene.updateMatrixWorld();
+    // moved by the app, no apply in between: the scene's own update follows
+    rig.root.position.set(2, 0, -1);
+    rig.root.quaternion.set(0, 0.3826834, 0, 0.9238795);
+    scene.updateMatrixWorld();
+    expect(staleness(rig.root)).toBeLessThan(1e-6);
+    // a prop put in the hand after binding is three's to update, from the kept hand
+    const prop = new Mesh();
+    prop.position.set(0.1, 0, 0);
+    rig.bones[21].add(prop);
+    for (const t of [1.1, 1.2, 2]) {
+      binding.apply(preview, t);
+      scene.updateMatrixWorld();
+      expect(staleness(rig.root)).toBeLessThan(1e-6);
+    }
+    expect(prop.matrixWorldAutoUpdate).toBe(true);
+    preview.dispose();
+  });
+
   it('dispose gives the matrices back to three', () => {
     const rig = buildSegmentRig(kb);
     const binding = createRigBinding(rig.root);
