@@ -41,6 +41,13 @@ describe('sweep axes', () => {
     expect(x.values).toEqual([0.05, 0.15, 0.25, 0.35, 0.45]);
     expect(y.labels).toEqual(['0.05', '0.15', '0.25', '0.35', '0.45']);
     expect(sweepAxes('apose', '3').y).toBeNull();
+    const kli = sweepAxes('kli', '10'); // two values each, whatever the size
+    expect([kli.x.param, kli.x.values, kli.y.param, kli.y.values]).toEqual([
+      'shape',
+      ['smoothstep', 'kli'],
+      'follower',
+      ['exp', 'kli'],
+    ]);
   });
 
   it('the link keys sw= and sws= take exactly these lists', () => {

@@ -24,6 +24,16 @@ const AXES = {
   follower: { span: choices(['exp', 'kli']), label: 'follower', format: String },
 };
 
+// The parameters each sweep varies: x, then y when there are two.
+export const SWEEP_PARAMS = Object.freeze({
+  'attack-release': ['attack', 'release'],
+  'epsilon-lambda': ['epsilon', 'lambda'],
+  'jitter-epsilon': ['jitter', 'epsilon'],
+  apose: ['apose'],
+  jitter: ['jitter'],
+  kli: ['shape', 'follower'],
+});
+
 // The axes of a sweep: x always, y for two-parameter sweeps (else null).
 export function sweepAxes(name, size) {
   if (!SWEEP_NAMES.includes(name) || name === SWEEP_OFF)
@@ -36,7 +46,7 @@ export function sweepAxes(name, size) {
     const values = spec.span(n).map((v) => canonicalValue(param, v));
     return { param, label: spec.label, values, labels: values.map(spec.format) };
   };
-  const [x, y] = name.split('-');
+  const [x, y] = SWEEP_PARAMS[name];
   return { x: axis(x), y: y ? axis(y) : null };
 }
 

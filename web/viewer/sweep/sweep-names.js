@@ -1,5 +1,6 @@
 // The sweeps the grid offers and its sizes: what a link's sw= and sws=
-// may say (plain lists, imported by the params without a cycle).
+// may say (plain lists, imported by the params without a cycle). 'kli' is
+// the KLI shape and follower, each on and off.
 export const SWEEP_OFF = 'off';
 export const SWEEP_NAMES = Object.freeze([
   SWEEP_OFF,
@@ -8,6 +9,6 @@ export const SWEEP_NAMES = Object.freeze([
   'jitter-epsilon',
   'apose',
   'jitter',
-  'shape-follower',
+  'kli',
 ]);
 export const SWEEP_SIZES = Object.freeze(['3', '5', '10']);

@@ -6,7 +6,7 @@
 // setParams). While off it costs nothing and the single view is shown.
 import { createCrowdBinding } from 'kblend/three';
 import * as THREE from 'three';
-import { SWEEP_OFF, sweepCells } from './sweep-axes.js';
+import { SWEEP_OFF, SWEEP_PARAMS, sweepCells } from './sweep-axes.js';
 import { createSweepLabels } from './sweep-labels.js';
 import { createSweepRig } from './sweep-rig.js';
 
@@ -17,7 +17,7 @@ const CHEST = 1.25; // m above a rig's feet: where the pointer picks it
 // not sweep (so taking a rig's values into the panel keeps the grid).
 function gridKey(params) {
   const rest = { ...params };
-  for (const name of params.sweep.split('-')) delete rest[name];
+  for (const name of SWEEP_PARAMS[params.sweep]) delete rest[name];
   return JSON.stringify(rest);
 }
 
