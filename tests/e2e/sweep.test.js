@@ -51,7 +51,7 @@ describe('sweep grid', () => {
     await page.waitForFunction(() => window.kblendApp.params.attack === 0.25);
     const params = await page.evaluate(() => window.kblendApp.params);
     expect(params.release).toBe(0.15);
-    expect(params.sweep).toBe('attack-release'); // the grid stays
+    expect((await sweep(page)).sweep).toBe('attack-release'); // the grid stays
     const attackField = page.getByRole('textbox', { name: 'attack', exact: true });
     expect(Number(await attackField.inputValue())).toBe(0.25);
     expect(log.errors).toEqual([]);
@@ -74,7 +74,8 @@ describe('sweep grid', () => {
     const second = await sweep(again.page);
     expect(second.labels).toEqual(first.labels);
     expect(second.cells.map((c) => c.values)).toEqual(first.cells.map((c) => c.values));
-    expect(await again.page.evaluate(() => window.kblendApp.params.sweep)).toBe('epsilon-lambda');
+    expect(second.sweep).toBe('epsilon-lambda');
+    expect(second.size).toBe('3');
     await again.context.close();
     // a hostile value opens without a grid, with a notice
     const bad = await openPage(browser, '#v=1&sw=%3Cimg%3E&sws=99');

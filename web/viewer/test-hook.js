@@ -15,8 +15,8 @@
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
 // the rig's bounding box lands in the view, normalized device coordinates),
-// sweep() (the sweep grid: its labels, the tooltip, each rig's values and
-// where it is on the stage).
+// sweep() (the sweep grid: its sweep and size, labels, the tooltip, each
+// rig's values and where it is on the stage).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -28,8 +28,10 @@ export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
     ready: app.ready,
+    // the tuning; the sweep grid's choice (a view of it) is in sweep()
     get params() {
-      return { ...state.params };
+      const { sweep, sweepSize, ...tuning } = state.params;
+      return tuning;
     },
     get time() {
       return playback.time;
@@ -54,7 +56,7 @@ export function installTestHook(app) {
       app.panel.setError(change.ok ? '' : change.error);
       if (!change.ok) throw new RangeError(change.error);
       app.drawNow();
-      return { ...state.params };
+      return hook.params;
     },
     view(name) {
       stage.setView(name);
@@ -74,7 +76,11 @@ export function installTestHook(app) {
     }),
     hopfInset: () => app.comparison.hopf(),
     framing: () => stage.framing(app.rig.root),
-    sweep: () => app.sweep.snapshot(),
+    sweep: () => ({
+      sweep: state.params.sweep,
+      size: state.params.sweepSize,
+      ...app.sweep.snapshot(),
+    }),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),
