@@ -2,7 +2,7 @@
 // bones named as kblend's joints, at kblend's proportions, T-pose rest, one
 // mesh per segment), N characters in one scene:
 //   kblend: preview → createRigBinding.apply → scene.updateMatrixWorld()
-//           (and crowd.evaluate → apply(pose) → scene.updateMatrixWorld())
+//           (and crowd → createCrowdBinding.apply → scene.updateMatrixWorld())
 //   three:  toAnimationClip + AnimationMixer.setTime → scene.updateMatrixWorld()
 // over the whole clip (attack, hold, release), checking in the bench that
 // both give the same world rotations (≤ 1e-5 rad).
@@ -16,7 +16,7 @@ import {
   Quaternion,
   Scene,
 } from 'three';
-import { createRigBinding, toAnimationClip } from '../../web/three/index.js';
+import { createCrowdBinding, createRigBinding, toAnimationClip } from '../../web/three/index.js';
 import { statsInterleaved } from './timing.js';
 
 const TOLERANCE = 1e-5;
@@ -72,8 +72,10 @@ export function setup(kb, { gesture, jitter, n }) {
   const bindings = ours.rigs.map((rig) => createRigBinding(rig.root));
   const viaCrowd = scene(kb, n);
   const crowd = kb.createCrowd({ members });
-  const crowdBindings = viaCrowd.rigs.map((rig) => createRigBinding(rig.root));
-  const poses = Array.from({ length: n }, (_, i) => crowd.poses.subarray(88 * i, 88 * i + 88));
+  const crowdBinding = createCrowdBinding(
+    viaCrowd.rigs.map((rig) => rig.root),
+    crowd,
+  );
   const theirs = scene(kb, n);
   const mixers = theirs.rigs.map((rig, i) => {
     const clip = toAnimationClip(kb.createPreview(members[i]));
@@ -83,13 +85,13 @@ export function setup(kb, { gesture, jitter, n }) {
   });
   return {
     duration: previews[0].duration,
+    parts: { crowd, scene: viaCrowd.scene, binding: crowdBinding },
     kblend(t) {
       for (let i = 0; i < n; i++) bindings[i].apply(previews[i], t);
       ours.scene.updateMatrixWorld();
     },
     crowd(t) {
-      crowd.evaluate(t);
-      for (let i = 0; i < n; i++) crowdBindings[i].apply(poses[i]);
+      crowdBinding.apply(t);
       viaCrowd.scene.updateMatrixWorld();
     },
     mixer(t) {

@@ -1,6 +1,6 @@
 // Types of kblend/three (package.json exports["./three"]; peer: three).
 import type { AnimationClip, Object3D } from 'three';
-import type { JointName, Preview } from '../lib/kblend.js';
+import type { Crowd, JointName, Preview } from '../lib/kblend.js';
 
 /** kblend's pelvis bind position at 1.75 m, under the root translation. */
 export const PELVIS_BIND: readonly [number, number, number];
@@ -45,20 +45,55 @@ export type RigPose =
 
 export interface RigBinding {
   /**
-   * Writes the bones: a preview at time t (only the joints that changed when the
-   * preview has a changedMask), or a pose. Returns the number of bones written.
+   * Writes the bones of the joints that changed since the last apply: a
+   * preview at time t (evaluated here; compared with the pose this binding
+   * last applied), or a pose with an optional changed-joint mask (22 flags,
+   * 1 = differs from the pose last applied through this binding; without
+   * one the binding compares itself). Quaternions are written without
+   * three's onChange callback, so a bound bone's `rotation` (Euler) is not
+   * kept: read its quaternion. Returns the number of bones written.
    */
   apply(source: Preview | { evaluate(t: number): ArrayLike<number> }, t: number): number;
-  apply(source: RigPose): number;
+  apply(
+    source: RigPose | (RigPose & { changedMask?: ArrayLike<number> }),
+    mask?: ArrayLike<number> | null,
+    root?: ArrayLike<number> | null,
+  ): number;
   /** kblend joint → bone name. */
   readonly mapped: Partial<Record<JointName, string>>;
   /** kblend joints without a bone. */
   readonly unmapped: JointName[];
   /** kblend joint → the bone object. */
   readonly bones: Partial<Record<JointName, Object3D>>;
-  /** Puts every bone back at its rest and releases the rig. */
+  /**
+   * The objects whose matrices the binding keeps (SPEC §8a): the bones and
+   * the plain objects under them, with matrixAutoUpdate and
+   * matrixWorldAutoUpdate off, world matrices recomputed for changed
+   * subtrees only (and all of them when the rig's frame moves). A static
+   * object's transform is frozen at binding time; dispose() releases them.
+   */
+  readonly owned: readonly Object3D[];
+  /** Puts every bone back at its rest, gives the objects' matrices back to three. */
   dispose(): void;
 }
 
 /** Drives any humanoid under root (a SkinnedMesh's skeleton or an Object3D hierarchy). */
 export function createRigBinding(root: Object3D, options?: RigBindingOptions): RigBinding;
+
+export interface CrowdBinding {
+  /** One binding per rig, in the crowd's order. */
+  readonly bindings: readonly RigBinding[];
+  /** crowd.evaluate(t), then update(). Returns the bones written. */
+  apply(t: number): number;
+  /** The crowd's last evaluate onto the rigs, by its changedMask: call after every evaluate. */
+  update(): number;
+  /** Disposes every rig binding (not the crowd). */
+  dispose(): void;
+}
+
+/** Drives roots[i] from crowd member i (options: createRigBinding's, shared or one per rig). */
+export function createCrowdBinding(
+  roots: readonly Object3D[],
+  crowd: Crowd,
+  options?: RigBindingOptions | readonly RigBindingOptions[],
+): CrowdBinding;

@@ -1,6 +1,8 @@
 // kblend/three: kblend's motion on three.js objects. toAnimationClip turns
 // a preview into a THREE.AnimationClip; createRigBinding drives any
 // humanoid rig (Mixamo, VRM, CMU, Poser/Daz, Biped, SMPL names, or by
-// topology). Peer dependency: three.
+// topology); createCrowdBinding drives N rigs from one crowd. Peer
+// dependency: three.
 export { PELVIS_BIND, toAnimationClip } from './animation-clip.js';
+export { createCrowdBinding } from './crowd-binding.js';
 export { createRigBinding } from './rig-binding.js';

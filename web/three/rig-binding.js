@@ -7,10 +7,17 @@
 // directions follow kblend's forward kinematics whatever the rig's bone
 // axes and proportions. The root translation is scaled by the ratio of
 // hip heights.
+//
+// Only what changed is touched: the bones of changed joints are written
+// (bone-writer.js), and the binding owns the rig's objects' matrices and
+// keeps their world matrices for changed subtrees only (owned-matrices.js),
+// so the app's scene.updateMatrixWorld() recomputes nothing of the rig.
 import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
 import { mapJoints } from '../lib/bvh/map-joints.js';
 import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
+import { createBoneWriter } from './bone-writer.js';
 import { aposePose, lineage, worldRotations } from './kblend-pose.js';
+import { createOwnedMatrices } from './owned-matrices.js';
 
 const KBLEND_HIP_HEIGHT = 0.54 * 1.75; // pelvis bind height at kblend's default size
 const POSE = 4 * JOINT_COUNT;
@@ -21,7 +28,7 @@ function collectBones(root) {
   if (!root || typeof root.traverse !== 'function')
     throw new TypeError('root must be a THREE.Object3D (a SkinnedMesh or a bone hierarchy)');
   const bones = [];
-  root.traverse((o) => o !== root && bones.push(o));
+  root.traverse((o) => o !== root && !o.isMesh && bones.push(o));
   return bones;
 }
 
@@ -50,108 +57,115 @@ function restFrames(root, bones) {
   });
 }
 
-function restPose(rest) {
+// W_j(P)⁻¹ for every joint (conjugates), or null for the T-pose bind.
+function restInverse(rest) {
+  let world;
   if (rest === 'tpose') return null;
-  if (rest === 'apose') return worldRotations(aposePose());
-  const pose = rest?.rotations ?? rest;
-  if (pose && pose.length === POSE) return worldRotations(pose);
-  throw new TypeError(
-    `rest must be 'tpose', 'apose' or a kblend pose (88 numbers), got ${typeof rest === 'string' ? JSON.stringify(rest) : typeof rest}`,
-  );
+  if (rest === 'apose') world = worldRotations(aposePose());
+  else {
+    const pose = rest?.rotations ?? rest;
+    if (!pose || pose.length !== POSE)
+      throw new TypeError(
+        `rest must be 'tpose', 'apose' or a kblend pose (88 numbers), got ${typeof rest === 'string' ? JSON.stringify(rest) : typeof rest}`,
+      );
+    world = worldRotations(pose);
+  }
+  return world.map((v, i) => (i % 4 === 3 ? v : -v));
 }
 
 // The kblend joints whose change moves bone b's local transform: those
 // between its joint and the joint of its nearest mapped ancestor bone.
 function dependencies(bones, jointOf, index) {
   let parent = bones[index].parent;
-  while (parent && !(bones.includes(parent) && jointOf.get(parent) >= 0)) parent = parent.parent;
-  const own = lineage(jointOf.get(bones[index]));
+  while (parent && !(bones.includes(parent) && jointOf[bones.indexOf(parent)] >= 0))
+    parent = parent.parent;
+  const own = lineage(jointOf[index]);
   if (!parent) return [...own];
-  const above = lineage(jointOf.get(parent));
+  const above = lineage(jointOf[bones.indexOf(parent)]);
   return [...own, ...above].filter((j) => own.has(j) !== above.has(j));
+}
+
+// What the writer needs, from the rig's rest and the joint mapping.
+function writerPlan(bones, frames, mapping, rest) {
+  const jointOf = new Int8Array(bones.length).fill(-1);
+  mapping.indexOf.forEach((b, j) => b >= 0 && (jointOf[b] = j));
+  const order = bones.map((_, i) => i).sort((a, b) => depth(bones[a]) - depth(bones[b]));
+  const flat = (key) => Float64Array.from(frames.flatMap((f) => f[key].toArray()));
+  return {
+    bones,
+    order: Int32Array.from(order),
+    jointOf,
+    parentBone: Int32Array.from(bones, (b) => bones.indexOf(b.parent)),
+    deps: bones.map((_, i) => (jointOf[i] >= 0 ? dependencies(bones, jointOf, i) : [])),
+    restRotation: flat('rotation'),
+    parentRotation: flat('parentRotation'),
+    restInverse: restInverse(rest),
+  };
 }
 
 export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
   const bones = collectBones(root);
   const frames = restFrames(root, bones);
-  const restWorld = restPose(rest);
-  const parents = bones.map((b) => bones.indexOf(b.parent));
   const mapping = mapJoints({
     names: bones.map((b) => b.name),
-    parents,
+    parents: bones.map((b) => bones.indexOf(b.parent)),
     rest: frames.map((f) => f.position.toArray()),
     map,
   });
-  const jointOf = new Map(bones.map((b) => [b, -1]));
-  mapping.indexOf.forEach((b, j) => b >= 0 && jointOf.set(bones[b], j));
-  // parents before children, so U_parent is known when a child needs it
-  const order = bones.map((_, i) => i).sort((a, b) => depth(bones[a]) - depth(bones[b]));
-  const driven = order.filter((i) => jointOf.get(bones[i]) >= 0);
-  const deps = new Map(driven.map((i) => [i, dependencies(bones, jointOf, i)]));
+  const plan = writerPlan(bones, frames, mapping, rest);
+  const owned = createOwnedMatrices(bones);
+  const write = createBoneWriter(plan, owned);
   const hips = mapping.indexOf[0];
-  const ratio = hips >= 0 ? frames[hips].position.y / KBLEND_HIP_HEIGHT : 1;
-  const world = bones.map(() => new Quaternion());
-  const w = new Float64Array(POSE);
-  const q = new Quaternion();
-  const p = new Quaternion();
-  let last = null;
+  const mover = hips >= 0 ? createHipsMover(bones[hips], frames[hips], owned) : null;
+  const state = {
+    input: new Float32Array(POSE),
+    last: new Float64Array(POSE),
+    mask: new Uint8Array(JOINT_COUNT),
+    primed: false,
+  };
   let live = true;
 
-  function write(local, translation, changed) {
-    worldRotations(local, w);
-    let count = 0;
-    for (const i of order) {
-      const bone = bones[i];
-      const up = parents[i] >= 0 ? world[parents[i]] : frames[i].parentRotation;
-      const j = jointOf.get(bone);
-      if (j < 0) {
-        world[i].multiplyQuaternions(up, bone.quaternion);
-        continue;
-      }
-      // U_b = W_j · W_j(P)⁻¹ · R_b
-      q.set(w[4 * j], w[4 * j + 1], w[4 * j + 2], w[4 * j + 3]);
-      if (restWorld) {
-        p.set(restWorld[4 * j], restWorld[4 * j + 1], restWorld[4 * j + 2], restWorld[4 * j + 3]);
-        q.multiply(p.invert());
-      }
-      world[i].multiplyQuaternions(q, frames[i].rotation);
-      if (changed && !deps.get(i).some((d) => changed[d])) continue;
-      bone.quaternion.copy(p.copy(up).invert().multiply(world[i]));
-      count++;
-    }
-    if (hips >= 0 && translation) {
-      const delta = new Vector3().fromArray(translation).multiplyScalar(ratio);
-      delta.applyMatrix3(frames[hips].parentInverse);
-      bones[hips].position.copy(frames[hips].localPosition).add(delta);
-    }
+  // pose (88), mask (22 flags against the pose last applied, or null: the
+  // binding compares with what it applied itself), root translation or null.
+  function applyPose(pose, mask, translation) {
+    const use = state.primed ? (mask ?? diff(pose, state)) : null;
+    const count = write(pose, use);
+    state.last.set(pose);
+    state.primed = true;
+    if (mover && translation) mover.move(translation);
+    owned.update();
     return count;
   }
 
-  // source: a preview (then t, s, is required) or a pose: 88 local
-  // rotations, or { rotations, root }. Returns the bones written.
-  function apply(source, t) {
+  function apply(source, second, third) {
     if (!live) throw new Error('kblend: this rig binding was disposed');
     if (source && typeof source.evaluate === 'function') {
-      if (typeof t !== 'number')
-        throw new TypeError(`apply(preview, t) needs t in seconds, got ${typeof t}`);
-      const pose = source.evaluate(t);
-      const root = typeof source.root === 'function' ? source.root(t) : null;
-      const mask = last === source ? source.changedMask : undefined;
-      last = source;
-      return write(pose, root, mask);
+      if (typeof second !== 'number')
+        throw new TypeError(`apply(preview, t) needs t in seconds, got ${typeof second}`);
+      // evaluateInto: no new array per frame
+      const pose =
+        typeof source.evaluateInto === 'function'
+          ? source.evaluateInto(second, state.input)
+          : source.evaluate(second);
+      const moves = source.hasRoot !== false && typeof source.root === 'function';
+      return applyPose(pose, null, moves ? source.root(second) : null);
     }
-    last = null;
     const pose = source?.rotations ?? source;
     if (!pose || pose.length !== POSE)
       throw new TypeError('apply needs a preview and t, 88 local rotations or { rotations, root }');
-    return write(pose, source.root ?? null, undefined);
+    const mask = source.changedMask ?? second ?? null;
+    if (mask !== null && mask.length !== JOINT_COUNT)
+      throw new TypeError(`apply(pose, mask): mask must hold 22 flags, got ${mask.length}`);
+    return applyPose(pose, mask, source.root ?? third ?? null);
   }
 
   function dispose() {
+    if (!live) return;
     bones.forEach((bone, i) => {
       bone.quaternion.copy(frames[i].localQuaternion);
       bone.position.copy(frames[i].localPosition);
     });
+    owned.release();
     live = false;
   }
 
@@ -165,6 +179,41 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
         mapping.indexOf[j] >= 0 ? [[n, bones[mapping.indexOf[j]]]] : [],
       ),
     ),
+    /** The objects whose matrices the binding keeps (bones, their meshes). */
+    owned: owned.objects,
+  };
+}
+
+// The changed joints of pose against the pose last applied, into state.mask.
+function diff(pose, state) {
+  const { last, mask } = state;
+  for (let j = 0; j < JOINT_COUNT; j++) {
+    const o = 4 * j;
+    mask[j] =
+      pose[o] !== last[o] ||
+      pose[o + 1] !== last[o + 1] ||
+      pose[o + 2] !== last[o + 2] ||
+      pose[o + 3] !== last[o + 3]
+        ? 1
+        : 0;
+  }
+  return mask;
+}
+
+// The hips moved by the root translation, scaled by the hip-height ratio.
+function createHipsMover(bone, frame, owned) {
+  const ratio = frame.position.y / KBLEND_HIP_HEIGHT;
+  const delta = new Vector3();
+  const seen = new Float64Array(3).fill(NaN);
+  return {
+    move(translation) {
+      if (seen[0] === translation[0] && seen[1] === translation[1] && seen[2] === translation[2])
+        return;
+      for (let i = 0; i < 3; i++) seen[i] = translation[i];
+      delta.fromArray(translation).multiplyScalar(ratio).applyMatrix3(frame.parentInverse);
+      bone.position.copy(frame.localPosition).add(delta);
+      owned.touch(bone);
+    },
   };
 }
 

@@ -40,6 +40,7 @@ import { installTestHook } from './test-hook.js';
 import { installPlaybackKeys } from './timeline/playback-keys.js';
 import { createPlayback } from './timeline/playback.js';
 import { createTimeline } from './timeline/timeline.js';
+import { createSweepView } from './sweep/sweep-view.js';
 import { createHelpOverlay } from './ui/help-overlay.js';
 import { createLoading } from './ui/loading.js';
 import { createNotice } from './ui/notice.js';
@@ -340,6 +341,22 @@ function addPanel(page) {
   createHelpOverlay(byId('stage'));
 }
 
+// The sweep grid: a click on a rig takes its values through the app state.
+function addSweep(page) {
+  const { kb, state, stage, panel } = page;
+  page.sweep = createSweepView({
+    kb,
+    stage,
+    stageElement: byId('stage'),
+    singleView: [page.rig.root, page.clapOverlay.root],
+    onPick(values) {
+      const change = state.setParams(values);
+      panel.setError(change.ok ? '' : change.error);
+      panel.show(state.params);
+    },
+  });
+}
+
 // Every accepted change redraws the clip's parts; playback keeps the link
 // and the play button current; the keys drive playback.
 function wireChanges(page) {
@@ -349,7 +366,10 @@ function wireChanges(page) {
     playback.setClip(preview.duration, preview.fps);
     timeline.setClip(params);
     plot.setEnvelope(params);
-    comparison.setParams(params, sources.previewOptions(params));
+    // the sweep grid, when on, has the stage to itself
+    const comparing = params.compare && params.sweep === 'off';
+    comparison.setParams({ ...params, compare: comparing }, sources.previewOptions(params));
+    page.sweep.setParams(params, sources.previewOptions);
     ikReadout.show(sources.solveSummary(params));
     page.readouts.showClap(clapChecked(params.gesture));
     panel.show(params);
@@ -464,6 +484,7 @@ function createPoseDrawer(page) {
     page.timeline.setTime(playback.time);
     page.plot.setTime(playback.time);
     page.comparison.setTime(playback.time, playback.duration, hands);
+    page.sweep.setTime(playback.time);
     page.stage.requestRender();
     page.poseDirty = fading; // a crossfade redraws until it ends
   };
@@ -504,6 +525,7 @@ async function start() {
   addPlaybackAndPlots(page);
   addAuthoring(page);
   addPanel(page);
+  addSweep(page);
   wireChanges(page);
   openLinks(page);
   const drawPose = createPoseDrawer(page);

@@ -21,6 +21,8 @@
 // change, e.g. to force a contact).
 // loadGesture(jsonText) (a gesture file shown as a custom gesture),
 // exportFile(kind), exportOptions(partial), cancelExport().
+// sweep() (the sweep grid: its sweep and size, labels, the tooltip, each
+// rig's values and where it is on the stage).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -58,8 +60,10 @@ export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
     ready: app.ready,
+    // the tuning; the sweep grid's choice (a view of it) is in sweep()
     get params() {
-      return { ...state.params };
+      const { sweep, sweepSize, ...tuning } = state.params;
+      return tuning;
     },
     get time() {
       return playback.time;
@@ -86,7 +90,7 @@ export function installTestHook(app) {
       app.panel.setError(change.ok ? '' : change.error);
       if (!change.ok) throw new RangeError(change.error);
       app.drawNow();
-      return { ...state.params };
+      return hook.params;
     },
     view(name) {
       stage.setView(name);
@@ -158,6 +162,11 @@ export function installTestHook(app) {
       app.overridePose(pose);
       app.drawNow();
     },
+    sweep: () => ({
+      sweep: state.params.sweep,
+      size: state.params.sweepSize,
+      ...app.sweep.snapshot(),
+    }),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

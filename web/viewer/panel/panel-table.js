@@ -131,6 +131,22 @@ export const PANEL_TABLE = Object.freeze([
     help: 'The joint the speed plot and the Hopf inset follow (auto: a wrist the gesture moves)',
   },
   {
+    name: 'sweep',
+    folder: 'comparison',
+    label: 'sweep grid',
+    kind: 'choice',
+    values: CHOICE_PARAMS.sweep.values,
+    help: 'A grid of rigs on the same gesture and time, one or two parameters varied across the axes; click a rig to take its values',
+  },
+  {
+    name: 'sweepSize',
+    folder: 'comparison',
+    label: 'sweep rigs a side',
+    kind: 'choice',
+    values: CHOICE_PARAMS.sweepSize.values,
+    help: 'Rigs along each axis of the sweep grid (up to 10 × 10)',
+  },
+  {
     name: 'front',
     folder: 'view',
     label: 'front view',

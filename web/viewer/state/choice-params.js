@@ -4,6 +4,7 @@
 // key and the list of values it may take; a value outside the list is an
 // error in code (RangeError) and a repaired default in a link (a notice).
 import { JOINT_NAMES } from 'kblend';
+import { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES } from '../sweep/sweep-names.js';
 
 // 'auto' follows the gesture: a wrist it moves (see autoJoint).
 export const AUTO_JOINT = 'auto';
@@ -13,6 +14,9 @@ export const CHOICE_PARAMS = Object.freeze({
   follower: { key: 'fol', values: Object.freeze(['exp', 'kli']) },
   compare: { key: 'cmp', values: Object.freeze([false, true]) },
   joint: { key: 'jnt', values: Object.freeze([AUTO_JOINT, ...JOINT_NAMES]) },
+  // the sweep grid (web/viewer/sweep/): which parameters, how many rigs a side
+  sweep: { key: 'sw', values: SWEEP_NAMES },
+  sweepSize: { key: 'sws', values: SWEEP_SIZES },
 });
 
 export const CHOICE_DEFAULTS = Object.freeze({
@@ -20,6 +24,8 @@ export const CHOICE_DEFAULTS = Object.freeze({
   follower: 'exp',
   compare: false,
   joint: AUTO_JOINT,
+  sweep: SWEEP_OFF,
+  sweepSize: '5',
 });
 
 // How a value reads in a link: booleans as 1/0, names as they are.

@@ -1,0 +1,108 @@
+// The sweep grid in the browser: a grid of rigs on the crowd path with its
+// axes labelled by the swept values, a rig's values and figures on hover, a
+// click taking them into the panel, and the sweep in the share link.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+
+const SHOTS = 'test-results/screenshots';
+let browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const sweep = (page) => page.evaluate(() => window.kblendApp.sweep());
+const canvasBox = (page) => page.locator('#stage canvas').first().boundingBox();
+
+describe('sweep grid', () => {
+  it('labels the axes with the swept values, shows a rig on hover and takes it on click', async () => {
+    const { page, context, log } = await openPage(browser, '#v=1&g=wave&sw=attack-release&sws=5');
+    await page.evaluate(() => window.kblendApp.seek(0.45)); // in the attack: the rigs differ
+    const grid = await sweep(page);
+    expect(grid.on).toBe(true);
+    expect(grid.count).toBe(25);
+    expect(grid.labels.titles).toEqual(['attack', 'release']);
+    expect(grid.labels.columns).toEqual(['0.05', '0.15', '0.25', '0.35', '0.45']);
+    expect(grid.labels.rows).toEqual(['0.05', '0.15', '0.25', '0.35', '0.45']);
+    // the labels are on the page, as text
+    const shown = await page.$$eval('.sweep-col', (els) => els.map((e) => e.textContent));
+    expect(shown).toEqual(grid.labels.columns);
+    // each rig has its own values, and the deadband's figures differ between them
+    expect(new Set(grid.cells.map((c) => JSON.stringify(c.values))).size).toBe(25);
+    expect(grid.cells.every((c) => c.updates > 0)).toBe(true);
+
+    const box = await canvasBox(page);
+    const target = grid.cells[7]; // row 1, column 2
+    await page.mouse.move(box.x + target.at.x, box.y + target.at.y);
+    await page.waitForFunction(() => window.kblendApp.sweep().tip !== null);
+    const tip = (await sweep(page)).tip;
+    expect(tip).toContain('attack 0.25');
+    expect(tip).toContain('release 0.15');
+    expect(tip).toMatch(/joint updates over the clip: \d+/);
+    await page.locator('#stage').screenshot({ path: `${SHOTS}/sweep-attack-release.png` });
+
+    await page.mouse.click(box.x + target.at.x, box.y + target.at.y);
+    await page.waitForFunction(() => window.kblendApp.params.attack === 0.25);
+    const params = await page.evaluate(() => window.kblendApp.params);
+    expect(params.release).toBe(0.15);
+    expect((await sweep(page)).sweep).toBe('attack-release'); // the grid stays
+    const attackField = page.getByRole('textbox', { name: 'attack', exact: true });
+    expect(Number(await attackField.inputValue())).toBe(0.25);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('round-trips through the share link, and off gives the single rig back', async () => {
+    const { page, context, log } = await openPage(
+      browser,
+      '#v=1&g=clap&sw=epsilon-lambda&sws=3&t=0.9',
+    );
+    await page.waitForFunction(() => location.hash.includes('sw=epsilon-lambda'));
+    const hash = await page.evaluate(() => location.hash);
+    expect(hash).toContain('sws=3');
+    const first = await sweep(page);
+    expect(first.labels.titles).toEqual(['epsilon (rad)', 'lambda (1/s)']);
+    expect(first.count).toBe(9);
+    // the same link in a new page: the same grid
+    const again = await openPage(browser, hash);
+    const second = await sweep(again.page);
+    expect(second.labels).toEqual(first.labels);
+    expect(second.cells.map((c) => c.values)).toEqual(first.cells.map((c) => c.values));
+    expect(second.sweep).toBe('epsilon-lambda');
+    expect(second.size).toBe('3');
+    await again.context.close();
+    // a hostile value opens without a grid, with a notice
+    const bad = await openPage(browser, '#v=1&sw=%3Cimg%3E&sws=99');
+    expect((await sweep(bad.page)).on).toBe(false);
+    const notices = await bad.page.evaluate(() => window.kblendApp.notices);
+    expect(notices.join('\n')).toMatch(/sw='<img>' is not one of/);
+    await bad.context.close();
+    // off: the single rig again
+    await page.evaluate(() => window.kblendApp.setParams({ sweep: 'off' }));
+    expect((await sweep(page)).on).toBe(false);
+    await page.waitForFunction(() => location.hash.includes('sw=off'));
+    expect(await page.locator('.sweep-col').count()).toBe(3); // kept, hidden
+    expect(await page.locator('.sweep-labels').isHidden()).toBe(true);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows 10 × 10 rigs on the crowd path', async () => {
+    const { page, context, log } = await openPage(browser, '#v=1&g=wave&sw=jitter-epsilon&sws=10');
+    await page.evaluate(() => window.kblendApp.seek(1.5));
+    const grid = await sweep(page);
+    expect(grid.count).toBe(100);
+    expect(grid.labels.columns).toHaveLength(10);
+    expect(grid.labels.rows).toHaveLength(10);
+    expect(grid.frameMs).toBeGreaterThan(0);
+    await page.locator('#stage').screenshot({ path: `${SHOTS}/sweep-10x10.png` });
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,252 @@
+// The sweep mode: a grid of rigs on the same gesture and time, one or two
+// parameters varied across the axes (sweep-axes.js), on the crowd path: one
+// kb.createCrowd evaluate for every rig per frame and createCrowdBinding
+// writing only the bones that changed. Hovering a rig shows its values and
+// figures; clicking it hands its values to onPick (the app state's
+// setParams). While off it costs nothing and the single view is shown.
+import { createCrowdBinding } from 'kblend/three';
+import * as THREE from 'three';
+import { SWEEP_OFF, SWEEP_PARAMS, sweepCells } from './sweep-axes.js';
+import { createSweepLabels } from './sweep-labels.js';
+import { createSweepRig } from './sweep-rig.js';
+
+const PITCH = { x: 1.5, y: 2.15 }; // m between rigs
+const CHEST = 1.25; // m above a rig's feet: where the pointer picks it
+
+// What a grid is built from: the sweep, its size and every value it does
+// not sweep (so taking a rig's values into the panel keeps the grid).
+function gridKey(params) {
+  const rest = { ...params };
+  for (const name of SWEEP_PARAMS[params.sweep]) delete rest[name];
+  return JSON.stringify(rest);
+}
+
+// Per member over the whole clip: how many joint updates the deadband let through.
+function clipFigures(crowd, fps, duration) {
+  const updates = new Float64Array(crowd.count);
+  const frames = Math.floor(duration * fps) + 1;
+  for (let k = 0; k < frames; k++) {
+    crowd.evaluate(k / fps);
+    const mask = crowd.changedMask;
+    for (let i = 0; i < crowd.count; i++)
+      for (let j = 0; j < 22; j++) updates[i] += mask[22 * i + j];
+  }
+  return Array.from(updates, (u) => ({ updates: u, share: u / (22 * frames) }));
+}
+
+function buildGrid({ kb, stage, bind }, params, previewOptionsOf) {
+  const layout = sweepCells(params.sweep, params.sweepSize, params);
+  const crowd = kb.createCrowd({ members: layout.cells.map((c) => previewOptionsOf(c.params)) });
+  const first = crowd.members[0];
+  const figures = clipFigures(crowd, first.fps, first.duration);
+  const group = new THREE.Group();
+  const rigs = layout.cells.map((cell) => {
+    const rig = createSweepRig(kb.skeleton, bind);
+    rig.root.position.set(cell.col * PITCH.x, (layout.rows - 1 - cell.row) * PITCH.y, 0);
+    group.add(rig.root);
+    return rig;
+  });
+  stage.scene.add(group);
+  const binding = createCrowdBinding(
+    rigs.map((r) => r.root),
+    crowd,
+  );
+  return { layout, crowd, binding, rigs, group, figures, frameMs: 0 };
+}
+
+function disposeGrid(grid) {
+  grid.binding.dispose();
+  grid.crowd.dispose();
+  grid.group.removeFromParent();
+}
+
+// A front view of the whole grid, room left and below for the labels:
+// the rigs span [0, (cols − 1)·pitch] across and [0, (rows − 1)·pitch + 2.2]
+// up (a raised hand); margins in m for the row values, the column values
+// and the titles.
+const MARGIN = { left: 2.1, right: 0.9, below: 1.1, above: 2.7 };
+
+function frameGrid(stage, layout) {
+  const { camera, controls } = stage;
+  const left = -MARGIN.left;
+  const right = (layout.cols - 1) * PITCH.x + MARGIN.right;
+  const bottom = -MARGIN.below;
+  const top = (layout.rows - 1) * PITCH.y + MARGIN.above;
+  const tan = Math.tan((camera.fov * Math.PI) / 360);
+  const distance = Math.max((top - bottom) / 2 / tan, (right - left) / 2 / (tan * camera.aspect));
+  const cx = (left + right) / 2;
+  const cy = (top + bottom) / 2;
+  stage.releaseView();
+  controls.maxDistance = Math.max(controls.maxDistance, distance * 1.5);
+  camera.far = Math.max(camera.far, distance * 2);
+  camera.updateProjectionMatrix();
+  camera.position.set(cx, cy, distance);
+  controls.target.set(cx, cy, 0);
+  controls.update();
+}
+
+export function createSweepView({ kb, stage, stageElement, singleView, onPick }) {
+  const labels = createSweepLabels(stageElement);
+  labels.hide();
+  const parts = { kb, stage, bind: kb.bindPositions(1.75) };
+  const saved = { maxDistance: stage.controls.maxDistance, far: stage.camera.far };
+  const detached = new Map();
+  const v = new THREE.Vector3();
+  let grid = null;
+  let key = null;
+  let hovered = -1;
+  let pointer = { x: 0, y: 0 };
+
+  // a world point in CSS px of the stage
+  function toScreen(x, y) {
+    v.set(x, y, 0).project(stage.camera);
+    const r = stage.renderer.domElement;
+    return { x: ((v.x + 1) / 2) * r.clientWidth, y: ((1 - v.y) / 2) * r.clientHeight };
+  }
+  const cellPoint = (cell, up = CHEST) =>
+    toScreen(cell.col * PITCH.x, (grid.layout.rows - 1 - cell.row) * PITCH.y + up);
+
+  function placeLabels() {
+    const { layout } = grid;
+    const last = layout.rows - 1;
+    const rowX = (row) => {
+      const p = cellPoint({ col: 0, row }, 1.0);
+      return { x: p.x - 0.8 * pxPerMetre(), y: p.y };
+    };
+    const top = rowX(0);
+    labels.place({
+      columns: layout.x.values.map((_, col) => cellPoint({ col, row: last }, -0.15)),
+      rows: Array.from({ length: layout.rows }, (_, row) => rowX(row)),
+      titleX: cellPoint({ col: (layout.cols - 1) / 2, row: last }, -0.6),
+      titleY: { x: top.x, y: cellPoint({ col: 0, row: 0 }, 2.45).y },
+    });
+  }
+  const pxPerMetre = () => cellPoint({ col: 1, row: 0 }).x - cellPoint({ col: 0, row: 0 }).x;
+
+  function enable(params, previewOptionsOf) {
+    if (grid) disposeGrid(grid);
+    grid = buildGrid(parts, params, previewOptionsOf);
+    for (const o of singleView) {
+      if (!o.parent || detached.has(o)) continue;
+      detached.set(o, o.parent);
+      o.removeFromParent();
+    }
+    labels.setAxes(grid.layout);
+    frameGrid(stage, grid.layout);
+  }
+
+  function disable() {
+    if (!grid) return;
+    disposeGrid(grid);
+    grid = null;
+    key = null;
+    hovered = -1;
+    labels.hide();
+    for (const [o, parent] of detached) parent.add(o);
+    detached.clear();
+    Object.assign(stage.controls, { maxDistance: saved.maxDistance });
+    stage.camera.far = saved.far;
+    stage.camera.updateProjectionMatrix();
+    stage.setView('threeQuarter');
+  }
+
+  // The cell nearest a pointer position (CSS px of the stage), if on a rig.
+  function cellAt(x, y) {
+    if (!grid) return -1;
+    const reach = 0.6 * pxPerMetre();
+    let best = -1;
+    let bestD = Infinity;
+    grid.layout.cells.forEach((cell, i) => {
+      const p = cellPoint(cell, 0.9);
+      const dx = Math.abs(p.x - x);
+      const dy = Math.abs(p.y - y) * 0.6;
+      const d = Math.hypot(dx, dy);
+      if (dx < reach && dy < reach && d < bestD) [best, bestD] = [i, d];
+    });
+    return best;
+  }
+
+  function describeCell(i) {
+    const cell = grid.layout.cells[i];
+    const { x, y } = grid.layout;
+    const lines = [`${x.label} ${x.labels[cell.col]}`];
+    if (y) lines.push(`${y.label} ${y.labels[cell.row]}`);
+    const changed = grid.crowd.changedMask.subarray(22 * i, 22 * i + 22).reduce((a, b) => a + b, 0);
+    const f = grid.figures[i];
+    lines.push(`joints changed this frame: ${changed}/22`);
+    lines.push(`joint updates over the clip: ${f.updates} (${(100 * f.share).toFixed(0)} %)`);
+    return lines.join('\n');
+  }
+
+  function hover(i, at) {
+    if (hovered >= 0 && hovered !== i) grid.rigs[hovered].setPicked(false);
+    hovered = i;
+    pointer = at ?? pointer;
+    if (i < 0) return labels.hideTip();
+    grid.rigs[i].setPicked(true);
+    labels.showTip(describeCell(i), at);
+  }
+
+  const canvas = stage.renderer.domElement;
+  const local = (event) => {
+    const r = canvas.getBoundingClientRect();
+    return { x: event.clientX - r.left, y: event.clientY - r.top };
+  };
+  let down = null;
+  canvas.addEventListener('pointermove', (event) => {
+    if (!grid) return;
+    const at = local(event);
+    hover(cellAt(at.x, at.y), at);
+    stage.requestRender();
+  });
+  canvas.addEventListener('pointerleave', () => grid && hover(-1));
+  canvas.addEventListener('pointerdown', (event) => (down = local(event)));
+  canvas.addEventListener('pointerup', (event) => {
+    if (!grid || !down) return;
+    const at = local(event);
+    const moved = Math.hypot(at.x - down.x, at.y - down.y) > 4; // a drag orbits
+    down = null;
+    const i = cellAt(at.x, at.y);
+    if (!moved && i >= 0) onPick({ ...grid.layout.cells[i].values });
+  });
+
+  return {
+    // New params (any change): rebuilt when the sweep or a shared value changed.
+    setParams(params, previewOptionsOf) {
+      if (params.sweep === SWEEP_OFF) return disable();
+      const next = gridKey(params);
+      if (next === key) return;
+      key = next;
+      enable(params, previewOptionsOf);
+      stage.requestRender();
+    },
+    // Every drawn frame: the crowd at time t onto the rigs, the labels placed.
+    setTime(t) {
+      if (!grid) return;
+      const began = performance.now();
+      grid.binding.apply(t);
+      grid.frameMs = performance.now() - began;
+      placeLabels();
+      if (hovered >= 0) labels.showTip(describeCell(hovered), pointer);
+    },
+    get on() {
+      return grid !== null;
+    },
+    // For tests: the axes as shown, each cell's values and where it is (CSS px of the stage).
+    snapshot() {
+      if (!grid) return { on: false };
+      return {
+        on: true,
+        count: grid.layout.cells.length,
+        labels: labels.texts(),
+        tip: labels.tip,
+        frameMs: grid.frameMs,
+        cells: grid.layout.cells.map((cell, i) => ({
+          values: { ...cell.values },
+          at: cellPoint(cell, 0.9),
+          updates: grid.figures[i].updates,
+        })),
+      };
+    },
+  };
+}
