@@ -1,9 +1,12 @@
 // Types of kblend's JS library (package.json exports["."] → kblend.js).
 // Quaternions are [x, y, z, w]; a pose is 22 local rotations (88 numbers)
 // relative to the T-pose bind, joints in the order of `kb.skeleton.names`.
+import type { BvhApi } from './bvh/index.js';
 import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
+export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
+export type * from './bvh/index.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
@@ -328,7 +331,7 @@ export interface SlerpBatch {
   dispose(): void;
 }
 
-export interface KBlend extends IkApi, ComparisonApi {
+export interface KBlend extends IkApi, ComparisonApi, BvhApi {
   envelope(p: number, options?: EnvelopeOptions): number;
   envelopeSlope(p: number, options?: EnvelopeOptions): number;
   envelopeRatios(options: { attackSeconds?: number; releaseSeconds?: number; duration: number }): {

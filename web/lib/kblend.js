@@ -2,6 +2,7 @@
 // Runs in Node ≥ 20 and in browsers; knows no three.js and no DOM.
 import { buildDefaults } from './abi.js';
 import { createBodyApi } from './body-api.js';
+import { createBvhApi } from './bvh/index.js';
 import { createComparisonApi } from './comparison.js';
 import { loadCore } from './core.js';
 import { createEnvelopeApi } from './envelope-api.js';
@@ -15,6 +16,7 @@ import { createScratch } from './scratch.js';
 import { checkSkeleton } from './skeleton-names.js';
 import { checkNumber } from './validate.js';
 
+export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
@@ -58,5 +60,6 @@ export async function loadKBlend(options = {}) {
   };
   Object.assign(kb, createIkApi(core, { ...kb, checkHeight: body.checkHeight }));
   Object.assign(kb, createComparisonApi(kb));
+  Object.assign(kb, createBvhApi(kb));
   return kb;
 }

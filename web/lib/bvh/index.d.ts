@@ -1,0 +1,115 @@
+// Types of BVH import and export (kb.importBvh, kb.exportBvh).
+import type { JointName, Preview } from '../kblend.js';
+
+export interface BvhImportOptions {
+  /** Used in messages and as the clip's name (default 'the BVH file'). */
+  name?: string;
+  /** Height of our rig, m, in [0.5, 3] (default 1.75). */
+  height?: number;
+  /** 'auto' (default) or { kblendJoint: fileJointName }; given names win, the rest is automatic. */
+  map?: 'auto' | Partial<Record<JointName, string>>;
+  /** At most this many frames are imported, from the first (default 20000). */
+  maxFrames?: number;
+  /** Shift the root so the feet rest on y = 0 in contact frames (default true). */
+  ground?: boolean;
+  /** Keep the root's horizontal position at 0 (default false: it travels). */
+  inPlace?: boolean;
+}
+
+export interface BvhTrack {
+  times: Float32Array;
+  /** frames · 88 local rotations. */
+  rotations: Float32Array;
+  /** frames · 3 root translations, m (x and z start at 0). */
+  root: Float32Array;
+  loop: false;
+  period: 0;
+  /** 22 flags: the joints the file drives. */
+  mask: Uint8Array;
+}
+
+export interface BvhClip {
+  name: string;
+  /** What kb.createPreview({ track }) plays. */
+  track: BvhTrack;
+  rotations: Float32Array;
+  root: Float32Array;
+  frames: number;
+  /** Frames the file has (more than `frames` when cut by maxFrames or 600 s). */
+  fileFrames: number;
+  truncated: boolean;
+  fps: number;
+  frameTime: number;
+  duration: number;
+  /** 'direct': the file is kblend's skeleton, rotations copied; 'retarget': solved from positions. */
+  method: 'direct' | 'retarget';
+  /** kblend joint → the file's joint. */
+  mapped: Partial<Record<JointName, string>>;
+  unmapped: JointName[];
+  /** The file's joints not used. */
+  ignored: string[];
+  /** The file's joint names, in file order. */
+  joints: string[];
+  /** File units → metres at our height. */
+  scale: number;
+  /** The floor height removed from the root, m. */
+  floor: number;
+  driven: boolean[];
+  limbs: [number, number][];
+  /** frames × 66: the file's joint positions in our joint order, file units. */
+  sourcePositions: Float64Array;
+  iterations: number;
+  meanCost: number;
+}
+
+export interface BvhExportOptions {
+  /** Frame rate for a preview (default: the preview's). */
+  fps?: number;
+  /** Height of the skeleton written, m (default 1.75). */
+  height?: number;
+  /** 'cm' (default) or 'm'. */
+  units?: 'cm' | 'm';
+}
+
+export interface BvhApi {
+  importBvh(text: string | ArrayBuffer | ArrayBufferView, options?: BvhImportOptions): BvhClip;
+  /**
+   * BVH text of kblend's skeleton: offsets from bindPositions, channels
+   * "Xrotation Yrotation Zrotation" (R = Rx·Ry·Rz) on every joint, the root's
+   * "Xposition Yposition Zposition" first.
+   */
+  exportBvh(
+    source:
+      | Preview
+      | {
+          track: {
+            times: ArrayLike<number>;
+            rotations: ArrayLike<number>;
+            root?: ArrayLike<number>;
+          };
+        }
+      | { times: ArrayLike<number>; rotations: ArrayLike<number>; root?: ArrayLike<number> },
+    options?: BvhExportOptions,
+  ): string;
+}
+
+export class BvhImportError extends RangeError {
+  readonly name: 'BvhImportError';
+  /** The line at fault (1-based), when a line is. */
+  readonly line?: number;
+  /** Our joints that could not be mapped, when mapping failed. */
+  readonly unmapped?: JointName[];
+  /** The file's joint names, when mapping failed. */
+  readonly joints?: string[];
+}
+
+export const BVH_LIMITS: Readonly<{
+  maxBytes: number;
+  maxJoints: number;
+  maxDepth: number;
+  maxFrames: number;
+  minFrameTime: number;
+  maxFrameTime: number;
+  maxDegrees: number;
+  maxOffset: number;
+}>;

@@ -1,0 +1,44 @@
+// kblend's world rotations from local ones, in plain JS (a product down
+// the hierarchy: the T-pose bind's world rotations are identity), and the
+// rest poses a rig can have.
+import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { multiplyQuat } from '../lib/quaternion-math.js';
+
+export const APOSE_ANGLE = 1.18; // kblend's idle A-pose angle (SPEC §3)
+const LEFT_SHOULDER = 16;
+const RIGHT_SHOULDER = 17;
+
+// W_j = W_parent · L_j for every joint: out[4·j …].
+export function worldRotations(local, out = new Float64Array(4 * JOINT_COUNT)) {
+  const q = [0, 0, 0, 1];
+  const p = [0, 0, 0, 1];
+  for (let j = 0; j < JOINT_COUNT; j++) {
+    for (let i = 0; i < 4; i++) q[i] = local[4 * j + i];
+    const parent = JOINT_PARENTS[j];
+    if (parent >= 0) {
+      for (let i = 0; i < 4; i++) p[i] = out[4 * parent + i];
+      multiplyQuat(p, q, q);
+    }
+    const n = Math.hypot(q[0], q[1], q[2], q[3]);
+    for (let i = 0; i < 4; i++) out[4 * j + i] = q[i] / n;
+  }
+  return out;
+}
+
+// The idle A-pose: upper arms lowered about Z (left −angle, right +angle).
+export function aposePose(angle = APOSE_ANGLE) {
+  const pose = new Float64Array(4 * JOINT_COUNT);
+  for (let j = 0; j < JOINT_COUNT; j++) pose[4 * j + 3] = 1;
+  const s = Math.sin(angle / 2);
+  const c = Math.cos(angle / 2);
+  pose.set([0, 0, -s, c], 4 * LEFT_SHOULDER);
+  pose.set([0, 0, s, c], 4 * RIGHT_SHOULDER);
+  return pose;
+}
+
+// Ancestors of j and j itself.
+export function lineage(j) {
+  const out = new Set();
+  for (let i = j; i >= 0; i = JOINT_PARENTS[i]) out.add(i);
+  return out;
+}

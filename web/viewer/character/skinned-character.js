@@ -1,0 +1,129 @@
+// The default character: one smooth skinned mesh over kblend's 22 bones,
+// made here at load from the body table (no model file). A drop-in for the
+// segmented mannequin: the same arguments and the same returned fields, so
+// the viewer drives either with the core's local rotations. The bones sit
+// at the core's T-pose bind with identity rotations, and the mesh is bound
+// there, so a bone's quaternion is exactly the core's local rotation.
+import * as THREE from 'three';
+import { addArm, addLeg, addShoe, addTrunk } from './body-parts.js';
+import { addFace } from './face.js';
+import { HAND_SHAPE_NAMES, addHand } from './hand.js';
+import { createMeshBuilder } from './mesh-builder.js';
+
+const SIDES = ['left', 'right'];
+
+function checkArguments(skeleton, bindPositions, height) {
+  const { names, parents } = skeleton ?? {};
+  if (!names || !parents || names.length !== parents.length) {
+    throw new TypeError(`skeleton must be kb.skeleton ({ names, parents }), got ${skeleton}`);
+  }
+  const expected = 3 * skeleton.names.length;
+  if (!bindPositions || bindPositions.length !== expected) {
+    throw new RangeError(
+      `bindPositions must hold ${expected} numbers (kb.bindPositions(height)), got ${bindPositions?.length}`,
+    );
+  }
+  if (!(typeof height === 'number' && Number.isFinite(height) && height > 0)) {
+    throw new RangeError(`height must be a positive number of metres, got ${height}`);
+  }
+}
+
+function buildBones(names, parents, bind) {
+  const world = names.map((_, j) => [bind[3 * j], bind[3 * j + 1], bind[3 * j + 2]]);
+  const bones = names.map((name, j) => {
+    const bone = new THREE.Bone();
+    bone.name = name;
+    const p = parents[j];
+    const offset = world[j].map((v, c) => (p < 0 ? v : v - world[p][c]));
+    bone.position.set(...offset);
+    return bone;
+  });
+  bones.forEach((bone, j) => {
+    if (parents[j] >= 0) bones[parents[j]].add(bone);
+  });
+  return { bones, world };
+}
+
+function buildGeometry(names, world, height) {
+  const morphNames = SIDES.flatMap((side) =>
+    HAND_SHAPE_NAMES.slice(1).map((shape) => `${side}.${shape}`),
+  );
+  const builder = createMeshBuilder(morphNames);
+  const index = Object.fromEntries(names.map((name, j) => [name, j]));
+  const ctx = {
+    builder,
+    height,
+    bone: (name) => index[name],
+    joint: (name) => world[index[name]],
+  };
+  addTrunk(ctx);
+  for (const side of SIDES) {
+    addArm(ctx, side);
+    addHand(ctx, side);
+    addLeg(ctx, side);
+    addShoe(ctx, side);
+  }
+  addFace(ctx);
+  return builder.toGeometry();
+}
+
+/**
+ * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
+ * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
+ * @param {number} [height]  the height the bind was made for
+ */
+export function createSkinnedCharacter(skeleton, bindPositions, height = 1.75) {
+  checkArguments(skeleton, bindPositions, height);
+  const { names, parents } = skeleton;
+  const { bones, world } = buildBones(names, parents, bindPositions);
+  const geometry = buildGeometry(names, world, height);
+  const material = new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.72 });
+  const mesh = new THREE.SkinnedMesh(geometry, material);
+  mesh.name = 'skinned-character';
+  // the pose moves the surface far from the bind's bounds: never cull it
+  mesh.frustumCulled = false;
+
+  const root = new THREE.Group();
+  root.name = 'humanoid';
+  root.add(bones[0], mesh);
+  root.updateMatrixWorld(true);
+  mesh.bind(new THREE.Skeleton(bones));
+
+  const overlay = new THREE.SkeletonHelper(bones[0]);
+  overlay.material.linewidth = 2;
+  overlay.visible = false;
+  root.add(overlay);
+
+  const morphIndex = Object.fromEntries(geometry.userData.morphNames.map((name, i) => [name, i]));
+  return {
+    root,
+    bones,
+    mesh,
+    // Set every bone from the core's local rotations (88 floats, [x,y,z,w]).
+    applyPose(local) {
+      for (let j = 0; j < bones.length; j++) {
+        bones[j].quaternion.set(local[4 * j], local[4 * j + 1], local[4 * j + 2], local[4 * j + 3]);
+      }
+    },
+    setSkeletonVisible(visible) {
+      overlay.visible = visible;
+    },
+    setBodyVisible(visible) {
+      mesh.visible = visible;
+    },
+    // shapes: { left, right }, each one of HAND_SHAPE_NAMES
+    setHandShapes(shapes) {
+      const influences = mesh.morphTargetInfluences;
+      influences.fill(0);
+      for (const side of SIDES) {
+        const shape = shapes?.[side];
+        if (!HAND_SHAPE_NAMES.includes(shape)) {
+          throw new RangeError(
+            `shapes.${side} must be one of ${HAND_SHAPE_NAMES.join(', ')}, got ${shape}`,
+          );
+        }
+        if (shape !== 'open') influences[morphIndex[`${side}.${shape}`]] = 1;
+      }
+    },
+  };
+}
