@@ -209,8 +209,14 @@ describe('BVH import', () => {
     truncateSync(huge, 51 * 1024 * 1024); // sparse: costs no disk
 
     const cases = [
-      [truncated, /truncated\.bvh: truncated: the file declares 90 frames but has \d+/],
-      [nan, /nan\.bvh: frame 4, channel 0 \(Hips Xposition\) is "NaN", not a finite number/],
+      [
+        truncated,
+        /truncated\.bvh, line \d+: Frames: 90 is declared but only \d+ frame lines follow/,
+      ],
+      [
+        nan,
+        /nan\.bvh, line \d+: frame 4, channel 0 \(Hips Xposition\) must be a decimal number, got "NaN"/,
+      ],
       [huge, /huge\.bvh is 51\.0 MB, larger than the 50\.0 MB limit; it was not read/],
     ];
     await app(page, () => window.kblendApp.pause());

@@ -4,6 +4,7 @@
 // → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createCharacterStage } from './characters/character-stage.js';
 import { createComparisonView } from './compare/comparison-view.js';
 import { createBvhDrop } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
@@ -16,7 +17,6 @@ import { createLinkSync } from './share/link-sync.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
 import { handShapesAt } from './stage/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
-import { createRig } from './stage/rig.js';
 import { createScene } from './stage/scene.js';
 import { createAppState } from './state/app-state.js';
 import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
@@ -64,7 +64,8 @@ function createPage(kb) {
 function addStage(page) {
   const { kb } = page;
   page.stage = createScene(byId('stage'));
-  page.rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  // the shown character: kblend's skinned one, the mannequin or the user's
+  page.rig = createCharacterStage(kb, BODY_HEIGHT);
   page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
   page.stage.scene.add(page.rig.root, page.clapOverlay.root);
   page.pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
@@ -107,12 +108,13 @@ function addPlaybackAndPlots(page) {
 // BVH import (file picker or drop).
 function addPanel(page) {
   const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => importFile(f) });
+  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => openFile(f) });
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
+    character: (name) => rig.choose(name),
     clapArrows: (on) => clapOverlay.setVisible(on),
   };
   const copyLink = async () => {
@@ -155,14 +157,16 @@ function addPanel(page) {
     if (change.ok) panel.setRatioNote(change.ratioNote);
     panel.show(state.params);
   }
-  const importFile = createImportFlow({
-    kb,
+  const imports = createImportFlow({
     state,
     sources,
     notice,
     height: BODY_HEIGHT,
+    host: byId('stage').parentElement,
     onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
   });
+  const openFile = (file) => imports.importFile(file);
+  page.importStatus = () => imports.status;
   page.panel = panel;
   createHelpOverlay(byId('stage'));
 }
@@ -259,7 +263,7 @@ function createPoseDrawer(page) {
     const clap = fading ? kb.validateClap(pose) : frame.clap;
     readouts.setClap(clap);
     if (clapOverlay.visible) clapOverlay.update(pose, clap, fading ? undefined : frame);
-    rig.applyPose(pose);
+    rig.applyPose(pose, frame.root);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);

@@ -14,7 +14,11 @@
 // null when not in use), gestureNames() (with imports), comparison() (the
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
-// the rig's bounding box lands in the view, normalized device coordinates).
+// the rig's bounding box lands in the view, normalized device coordinates),
+// character() ({ name, skinned, mapped, unmapped, height,
+// jointWorldPositions() }: the shown character, its bones at kblend's 22
+// joints in world metres), root() (the shown clip's root translation now),
+// importStatus() ({ state, progress, message } of the last import).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -72,6 +76,12 @@ export function installTestHook(app) {
     }),
     hopfInset: () => app.comparison.hopf(),
     framing: () => stage.framing(app.rig.root),
+    character: () => ({
+      ...app.rig.describe(),
+      jointWorldPositions: () => app.rig.jointWorldPositions(),
+    }),
+    root: () => state.preview.root(playback.time),
+    importStatus: () => ({ ...app.importStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

@@ -25,7 +25,8 @@ export const FOLDERS = Object.freeze([
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
 // the value in its unit beside it), 'degrees' (slider in degrees, the param
 // in radians), 'choice', 'toggle' (a boolean param), 'action' (a button),
-// 'switch' (a view setting that is no param).
+// 'switch' (a view setting that is no param), 'switch-choice' (a view
+// setting picked from a list).
 export const PANEL_TABLE = Object.freeze([
   {
     name: 'gesture',
@@ -139,6 +140,15 @@ export const PANEL_TABLE = Object.freeze([
     label: 'three-quarter view',
     kind: 'action',
     help: 'Camera in front and to the left',
+  },
+  {
+    name: 'character',
+    folder: 'view',
+    label: 'character',
+    kind: 'switch-choice',
+    values: ['skinned', 'mannequin'],
+    initial: 'skinned',
+    help: 'The character shown: kblend’s skinned figure, the segmented mannequin, or one you load',
   },
   {
     name: 'skeleton',
