@@ -128,7 +128,8 @@ describe('BVH import', () => {
     expect(params.duration).toBeCloseTo(2.967, 3);
     expect(await app(page, () => window.kblendApp.gestureNames())).toContain(CLIP);
     expect(await page.locator('.lil-gui select').first().inputValue()).toBe(CLIP);
-    const text = await noticeText(page);
+    // the summary is in the import strip (over the scene, which it does not resize)
+    const text = await page.locator('#import-bar').innerText();
     expect(text).toContain('Imported walk_mocap_cm.bvh.');
     expect(text).toContain('90 frames at 30.0 fps');
     expect(text).toContain('Joints of the file not used: LeftHandIndex1, RightHandIndex1.');
@@ -165,7 +166,6 @@ describe('BVH import', () => {
 
     await app(page, () => window.kblendApp.view('threeQuarter'));
     await poseAt(page, midHold(params));
-    await page.locator('#notice .notice-close').click();
     await page.locator('#stage').screenshot({ path: `${OUT}bvh-walk.png` });
   });
 
@@ -191,7 +191,6 @@ describe('BVH import', () => {
     expect(await app(page, () => window.kblendApp.gestureNames())).toEqual(
       expect.arrayContaining([CLIP, 'bvh: dropped.bvh']),
     );
-    await page.locator('#notice .notice-close').click();
   });
 
   it('a truncated, NaN or oversized file shows the reason and changes nothing', async () => {

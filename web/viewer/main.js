@@ -162,7 +162,7 @@ function addPanel(page) {
     sources,
     notice,
     height: BODY_HEIGHT,
-    host: byId('stage').parentElement,
+    host: byId('stage'),
     onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
   });
   const openFile = (file) => imports.importFile(file);

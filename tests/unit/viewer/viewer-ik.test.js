@@ -7,7 +7,6 @@ import { BvhImportError } from '../../../web/lib/kblend.js';
 import {
   VIEWER_MAX_BYTES,
   importSummary,
-  readBvhText,
   refuseBySize,
 } from '../../../web/viewer/import/bvh-drop.js';
 import { createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
@@ -27,10 +26,13 @@ import {
 import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
 import { kb } from './library.js';
 
-// As the page does it: the file refused by size or read, then kb.importBvh
-// (in the page's worker).
-const readBvhFile = async (file, lib) =>
-  lib.importBvh(await readBvhText(file), { name: file.name });
+// As the page does it: the file refused by its size unread, else read and
+// imported by kb.importBvh (in the page's worker).
+async function readBvhFile(file, lib) {
+  const refusal = refuseBySize(file, VIEWER_MAX_BYTES);
+  if (refusal) throw new BvhImportError(refusal);
+  return lib.importBvh(await file.arrayBuffer(), { name: file.name });
+}
 
 const fixturePath = new URL('../../fixtures/walk_mocap_cm.bvh', import.meta.url);
 const fixture = readFileSync(fixturePath);

@@ -2,7 +2,7 @@
 // them) and drag-and-drop onto the page, which hands any file to onFile
 // (the page routes it by its extension). A file is refused by its size
 // before anything of it is read.
-import { BVH_LIMITS, BvhImportError } from 'kblend';
+import { BVH_LIMITS } from 'kblend';
 
 // A file is read whole into the page before the worker gets it: larger
 // files are refused unread.
@@ -23,22 +23,6 @@ export function refuseBySize(file, maxBytes) {
     return `${file.name} is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} limit; it was not read`;
   }
   return null;
-}
-
-/**
- * A BVH file's text; a BvhImportError naming the file when it is refused by
- * its size (unread) or cannot be read.
- * @param {File} file
- * @param {number} [maxBytes]
- */
-export async function readBvhText(file, maxBytes = VIEWER_MAX_BYTES) {
-  const refusal = refuseBySize(file, maxBytes);
-  if (refusal) throw new BvhImportError(refusal);
-  try {
-    return await file.text();
-  } catch (error) {
-    throw new BvhImportError(`${file.name} could not be read (${error.message})`);
-  }
 }
 
 /**

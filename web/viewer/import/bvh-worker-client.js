@@ -58,15 +58,15 @@ export function createBvhWorkerClient(create = makeWorker) {
       return pending !== null;
     },
     /**
-     * Import one file's bytes (an ArrayBuffer, moved to the worker).
+     * Import one file (a File or Blob: the worker reads it).
      * @returns {Promise<object>} the clip (kb.importBvh's, without sourcePositions)
      */
-    run(bytes, options, onProgress = () => {}) {
+    run(file, options, onProgress = () => {}) {
       if (pending) this.cancel();
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending = { id, resolve, reject, onProgress };
-        ensureWorker().postMessage({ id, bytes, options }, [bytes]);
+        ensureWorker().postMessage({ id, file, options });
       });
     },
     // Ends the running import at once; its promise rejects with ImportCancelled.

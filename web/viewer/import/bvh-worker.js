@@ -1,7 +1,7 @@
 // The BVH import off the page's thread: parsing and retargeting a long
 // capture takes seconds, which would freeze the page. The worker loads its
 // own copy of the library once and answers one request at a time:
-//   in:  { id, bytes: ArrayBuffer, options }  (kb.importBvh's options)
+//   in:  { id, file: File | Blob, options }  (kb.importBvh's options)
 //   out: { id, type: 'progress', progress, message }
 //        { id, type: 'done', clip }  (typed arrays transferred)
 //        { id, type: 'failed', message, unmapped?, joints? }
@@ -28,9 +28,11 @@ function portable(clip) {
 }
 
 self.onmessage = async ({ data }) => {
-  const { id, bytes, options } = data;
+  const { id, file, options } = data;
   try {
-    post({ id, type: 'progress', progress: 0.05, message: 'loading the library' });
+    post({ id, type: 'progress', progress: 0.05, message: 'reading the file' });
+    const bytes = await file.arrayBuffer();
+    post({ id, type: 'progress', progress: 0.1, message: 'loading the library' });
     library ??= loadKBlend();
     const kb = await library;
     post({ id, type: 'progress', progress: 0.15, message: 'parsing and retargeting' });

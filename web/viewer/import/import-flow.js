@@ -9,12 +9,14 @@
 import { JOINT_NAMES } from 'kblend';
 import { LINK_NOTE } from '../clips/clip-sources.js';
 import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
-import { importSummary, readBvhText } from './bvh-drop.js';
+import { VIEWER_MAX_BYTES, importSummary, refuseBySize } from './bvh-drop.js';
 import { ImportCancelled, createBvhWorkerClient } from './bvh-worker-client.js';
 import { clipRange, defaultRange, fitRange } from './clip-range.js';
 import { createImportBar } from './import-bar.js';
 import { createJointMapMemory, hierarchyJointNames } from './joint-map-memory.js';
 import { openJointMapDialog } from './joint-map-dialog.js';
+
+const HEAD_BYTES = 256 * 1024; // more than any humanoid's hierarchy
 
 function storage() {
   try {
@@ -40,7 +42,8 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     minSeconds: NUMERIC_PARAMS.duration.min,
     maxSeconds: NUMERIC_PARAMS.duration.max,
   };
-  let status = { state: 'idle', progress: 0, message: '' };
+  let status = { state: 'idle', progress: 0, message: '', timing: null };
+  let latest = 0; // the newest import: an earlier one's outcome is ignored
   let current = null; // { fileName, names, bytes, clip, start, end, inPlace, gesture }
 
   const bar = createImportBar(host, {
@@ -75,43 +78,45 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     return true;
   }
 
-  async function run(fileName, text, map) {
-    const names = hierarchyJointNames(text);
-    const bytes = new TextEncoder().encode(text).buffer;
-    setStatus({ state: 'working', progress: 0, message: `importing ${fileName}…` });
+  async function run(file, map) {
+    const fileName = file.name;
+    const ticket = ++latest;
+    setStatus({ state: 'working', progress: 0, message: `importing ${fileName}…`, timing: null });
     bar.showClip(null);
     const began = performance.now();
+    let names;
     let clip;
     try {
-      clip = await client.run(
-        bytes,
-        { name: fileName, height, map: map ?? memory.recall(names) ?? 'auto' },
-        (p, what) =>
-          setStatus({ progress: p === 0.15 ? null : p, message: `${fileName}: ${what}…` }),
+      // the hierarchy only (its head), for the mapping remembered; the
+      // worker reads the whole file itself
+      names = hierarchyJointNames(await file.slice(0, HEAD_BYTES).text());
+      const options = { name: fileName, height, map: map ?? memory.recall(names) ?? 'auto' };
+      clip = await client.run(file, options, (p, what) =>
+        setStatus({ progress: p === 0.15 ? null : p, message: `${fileName}: ${what}…` }),
       );
     } catch (error) {
-      return failed(fileName, text, names, error);
+      if (ticket === latest) failed(file, names ?? [], error);
+      return;
     }
-    const seconds = (performance.now() - began) / 1000;
-    const entry = {
-      fileName,
-      text,
-      names,
-      clip,
-      inPlace: false,
-      ...defaultRange(clip.duration, limits.maxSeconds),
-    };
+    const receivedAt = performance.now();
+    const seconds = (receivedAt - began) / 1000;
+    const range = defaultRange(clip.duration, limits.maxSeconds);
+    const entry = { file, fileName, names, clip, inPlace: false, ...range };
     if (!play(entry)) return;
+    // when the worker answered and what showing the clip took (ms)
+    const timing = { began, receivedAt, showMs: performance.now() - receivedAt };
+    const summary = importSummary(fileName, clip, entry, LINK_NOTE);
+    // the summary goes in the strip, over the scene: a notice would resize it
     setStatus({
       state: 'done',
       progress: 1,
-      message: `${fileName}: ${clip.frames} frames imported in ${seconds.toFixed(2)} s`,
+      message: `${summary.heading} Imported in ${seconds.toFixed(2)} s. ${summary.lines.join(' ')}`,
+      timing,
     });
-    const summary = importSummary(fileName, clip, entry, LINK_NOTE);
-    notice.show(summary.heading, summary.lines);
   }
 
-  function failed(fileName, text, names, error) {
+  function failed(file, names, error) {
+    const fileName = file.name;
     if (error instanceof ImportCancelled) {
       setStatus({
         state: 'idle',
@@ -127,8 +132,9 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       message: `could not import ${fileName}; nothing was changed`,
     });
     notice.show(`Could not import ${fileName}; nothing was changed:`, [error.message]);
-    if (error.joints && error.unmapped)
-      askMapping({ fileName, text, names: error.joints }, null, error.unmapped);
+    if (error.joints && error.unmapped) {
+      askMapping({ file, fileName, names: error.joints }, null, error.unmapped);
+    }
   }
 
   // The dialog: the picks are remembered for this skeleton, then the file
@@ -145,7 +151,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     });
     if (!picked) return;
     memory.remember(entry.names, picked);
-    await run(entry.fileName, entry.text, picked);
+    await run(entry.file, picked);
   }
 
   return {
@@ -155,15 +161,13 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     cancel: () => client.cancel(),
     // Read one file and import it.
     async importFile(file) {
-      let text;
-      try {
-        text = await readBvhText(file);
-      } catch (error) {
-        setStatus({ state: 'failed', progress: 0, message: error.message });
-        notice.show(`Could not import ${file.name}; nothing was changed:`, [error.message]);
+      const refusal = refuseBySize(file, VIEWER_MAX_BYTES);
+      if (refusal) {
+        setStatus({ state: 'failed', progress: 0, message: refusal });
+        notice.show(`Could not import ${file.name}; nothing was changed:`, [refusal]);
         return;
       }
-      await run(file.name, text);
+      await run(file);
     },
   };
 }
