@@ -1,7 +1,7 @@
 /* Bilateral clap check on world positions and hand orientations. */
 #include <math.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 kb_status kb_clap_default_limits(kb_clap_limits *out) {
   if (!out) return KB_ERR_NULL;
@@ -16,16 +16,17 @@ static float dot3(const float a[3], const float b[3]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* The body's left (+X) turned by the pelvis heading, kept horizontal. */
-static void body_left_axis(const float pelvis_rotation[4], float out[3]) {
+void kb__body_axes(const float pelvis[4], double left[3], double forward[3]) {
   static const float x[3] = {1, 0, 0};
-  kb_quat_rotate(pelvis_rotation, x, out);
-  out[1] = 0;
-  float n = sqrtf(out[0] * out[0] + out[2] * out[2]);
-  if (n < 1e-6f)
-    out[0] = 1, out[2] = 0; /* pelvis pitched straight up */
+  float l[3];
+  kb_quat_rotate(pelvis, x, l);
+  double n = sqrt((double)l[0] * l[0] + (double)l[2] * l[2]);
+  if (n < 1e-6) /* pelvis pitched straight up: no heading, take +X */
+    left[0] = 1, left[1] = 0, left[2] = 0;
   else
-    out[0] /= n, out[2] /= n;
+    left[0] = l[0] / n, left[1] = 0, left[2] = l[2] / n;
+  /* forward = left × up */
+  forward[0] = -left[2], forward[1] = 0, forward[2] = left[0];
 }
 
 /* World inputs: finite positions, finite nonzero rotations. */
@@ -58,12 +59,14 @@ kb_status kb_clap_check_world(const kb_skeleton *s,
   kb_quat_normalize(world_rotations + 4 * KB_LEFT_WRIST, ql);
   kb_quat_normalize(world_rotations + 4 * KB_RIGHT_WRIST, qr);
   kb_quat_normalize(world_rotations + 4 * KB_PELVIS, pelvis);
-  float nl[3], nr[3], tl[3], tr[3], left[3];
+  float nl[3], nr[3], tl[3], tr[3];
+  double left_d[3], forward_d[3];
   kb_quat_rotate(ql, kb_palm_normal_local, nl);
   kb_quat_rotate(qr, kb_palm_normal_local, nr);
   kb_quat_rotate(ql, kb_thumb_local, tl);
   kb_quat_rotate(qr, kb_thumb_local, tr);
-  body_left_axis(pelvis, left);
+  kb__body_axes(pelvis, left_d, forward_d);
+  float left[3] = {(float)left_d[0], 0, (float)left_d[2]};
   float d[3] = {pl[0] - pr[0], pl[1] - pr[1], pl[2] - pr[2]};
   out->separation = sqrtf(dot3(d, d));
   out->palm_dot = dot3(nl, nr);

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 kb_status kb_clap_solve_default_options(kb_clap_solve_options *out) {
   if (!out) return KB_ERR_NULL;
@@ -15,6 +15,16 @@ kb_status kb_clap_solve_default_options(kb_clap_solve_options *out) {
   return KB_OK;
 }
 
+/* The caller's options, or the defaults for NULL. */
+static kb_clap_solve_options resolve(const kb_clap_solve_options *options) {
+  kb_clap_solve_options o;
+  if (options)
+    o = *options;
+  else
+    kb_clap_solve_default_options(&o);
+  return o;
+}
+
 static kb_status check_options(const kb_clap_solve_options *o) {
   double v[] = {o->separation, o->chest_forward, o->chest_drop, o->chest_weight,
                 o->reference_weight};
@@ -23,21 +33,6 @@ static kb_status check_options(const kb_clap_solve_options *o) {
   if (!(o->separation > 0) || o->chest_weight < 0 || o->reference_weight < 0)
     return KB_ERR_OUT_OF_RANGE;
   return KB_OK;
-}
-
-/* Body axes from the pelvis heading: left (x̂_body), up, forward. */
-static void body_axes(const float pelvis[4], double left[3],
-                      double forward[3]) {
-  static const float x[3] = {1, 0, 0};
-  float l[3];
-  kb_quat_rotate(pelvis, x, l);
-  double n = sqrt((double)l[0] * l[0] + (double)l[2] * l[2]);
-  if (n < 1e-6)
-    left[0] = 1, left[1] = 0, left[2] = 0;
-  else
-    left[0] = l[0] / n, left[1] = 0, left[2] = l[2] / n;
-  /* forward = left × up */
-  forward[0] = -left[2], forward[1] = 0, forward[2] = left[0];
 }
 
 /* bx·left + by·up + bz·forward */
@@ -52,16 +47,12 @@ kb_status kb_clap_tasks(const kb_skeleton *s, const float pelvis_rotation[4],
                         kb_frame_vector_task *shape,
                         kb_frame_vector_task *directions) {
   if (!s || !pelvis_rotation || !shape || !directions) return KB_ERR_NULL;
-  kb_clap_solve_options o;
-  if (options)
-    o = *options;
-  else
-    kb_clap_solve_default_options(&o);
+  kb_clap_solve_options o = resolve(options);
   kb_status st = check_options(&o);
   if (st == KB_OK) st = kb_quat_check(pelvis_rotation);
   if (st != KB_OK) return st;
   double left[3], forward[3], target[3];
-  body_axes(pelvis_rotation, left, forward);
+  kb__body_axes(pelvis_rotation, left, forward);
   kb_frame_vector_task_init(shape);
   kb_frame_vector_task_init(directions);
   directions->direction_only = 1;
@@ -102,11 +93,7 @@ kb_status kb_clap_solve(kb_solver *solver, const kb_skeleton *s,
                         const kb_clap_solve_options *options, float *out,
                         kb_ik_result *result) {
   if (!solver || !s || !start || !out || !result) return KB_ERR_NULL;
-  kb_clap_solve_options o;
-  if (options)
-    o = *options;
-  else
-    kb_clap_solve_default_options(&o);
+  kb_clap_solve_options o = resolve(options);
   kb_ik_pose reference, pose;
   kb_status st = kb_ik_pose_from_local(start, NULL, &reference);
   if (st != KB_OK) return st;

@@ -37,23 +37,28 @@ static kb_status locate(float p, float attack, float release, float *out,
   return KB_OK;
 }
 
-kb_status kb_envelope(float p, float attack, float release, float *out) {
+/* E(p) or, with slope set, dE/dp (0 at the steps of a zero-length ramp). */
+static kb_status evaluate(float p, float attack, float release, int slope,
+                          float *out) {
   envelope_part part;
   float s = 0, length = 1;
   kb_status st = locate(p, attack, release, out, &part, &s, &length);
   if (st != KB_OK) return st;
-  *out = part == OUTSIDE ? 0 : (part == PLATEAU ? 1 : smoothstep(s));
+  if (part == OUTSIDE || part == PLATEAU)
+    *out = slope || part == OUTSIDE ? 0 : 1;
+  else if (!slope)
+    *out = smoothstep(s);
+  else
+    *out = (part == ATTACK ? 1 : -1) * smoothstep_slope(s) / length;
   return KB_OK;
 }
 
+kb_status kb_envelope(float p, float attack, float release, float *out) {
+  return evaluate(p, attack, release, 0, out);
+}
+
 kb_status kb_envelope_slope(float p, float attack, float release, float *out) {
-  envelope_part part;
-  float s = 0, length = 1;
-  kb_status st = locate(p, attack, release, out, &part, &s, &length);
-  if (st != KB_OK) return st;
-  float slope = smoothstep_slope(s) / length;
-  *out = part == ATTACK ? slope : (part == RELEASE ? -slope : 0);
-  return KB_OK;
+  return evaluate(p, attack, release, 1, out);
 }
 
 kb_status kb_envelope_ratios_from_seconds(float attack_s, float release_s,

@@ -203,3 +203,16 @@ kb_status kb_ik_mask_set(uint8_t *mask, int joint, int active) {
   for (int i = 0; i < 3; i++) mask[first + i] = active ? 1 : 0;
   return KB_OK;
 }
+
+kb_status kb__task_rows(const void *task, int n_pairs, int rows,
+                        kb__pair_rows_fn pair_rows, const kb_ik_frame *f,
+                        const uint8_t *mask, double *residual, double *jacobian,
+                        int capacity, int *out_rows) {
+  if (rows > capacity) return KB_ERR_CAPACITY;
+  int written = 0;
+  for (int i = 0; i < n_pairs; i++)
+    written += pair_rows(task, i, f, mask, residual + written,
+                         jacobian ? jacobian + written * KB_IK_DOF : NULL);
+  *out_rows = written;
+  return KB_OK;
+}

@@ -2,21 +2,62 @@
  * kblend.h — gesture motion core: quaternions, SLERP, envelope, deadband
  * filter, Kuramoto–Lohe interpolation, skeleton and forward kinematics,
  * gesture pipeline, clap check, frame-vector / retargeting tasks and a
- * Levenberg–Marquardt solver.
+ * Levenberg–Marquardt solver. C11, libc and libm only.
  *
- * Conventions
+ * BUILD AND INCLUDE
+ *   Compile every .c file of c_src/ with -std=c11 and -Ic_src, link -lm,
+ *   include "kblend.h". The binding layer for WebAssembly and other FFIs (flat
+ *   entry points, the ABI table) is c_src/wasm/ with its own header,
+ *   kblend_wasm.h; a C program does not need it.
+ *
+ * USAGE: a preview of a one-key gesture, evaluated at t = 1 s
+ *
+ *   float key[KB_POSE_FLOATS], pose[KB_POSE_FLOATS], times[1] = {0};
+ *   kb_idle_pose(0.5f, key);                  // the gesture's target pose
+ *   kb_track track = {times, key, 1, 0, 0, {0}};
+ *   track.joint_mask[KB_LEFT_SHOULDER] = 1;   // the joints it drives
+ *   kb_preview_params params;
+ *   kb_preview_default_params(&params);       // SPEC's defaults
+ *   params.duration = 2.0f;
+ *   static kb_preview pv;                     // ~3 KB: static or heap
+ *   kb_status st = kb_preview_init(&pv, &params, &track);
+ *   int changed;
+ *   if (st == KB_OK) st = kb_preview_evaluate(&pv, 1.0f, pose, &changed);
+ *   if (st != KB_OK) fprintf(stderr, "kblend: %s\n", kb_status_text(st));
+ *   // pose: 88 floats, the left upper arm part way to its target
+ *
+ * BUFFERS AND OWNERSHIP
+ *   The caller owns every buffer: nothing allocates, prints or aborts.
+ *   State lives in plain structs the caller allocates (kb_preview,
+ *   kb_filter's state, kb_solver of about 200 KB); structs that keep a
+ *   pointer (a preview's track, a filter's state) need the buffer to
+ *   outlive them. Inputs are const and never written; outputs may alias
+ *   inputs only where a declaration says so. Sizes are in floats or
+ *   doubles unless written in bytes: a quaternion is 4, a pose
+ *   KB_POSE_FLOATS (88 = 22 joints × 4), world positions 66 (22 × 3).
+ *
+ * STATUS
+ *   Every entry that can fail returns a kb_status (kb_status_text() names
+ *   it). KB_OK comes only with finite output, unit where a rotation, and
+ *   the answer asked for; on an error the outputs are unspecified unless a
+ *   declaration says otherwise. An iteration that reaches its cap (KLI,
+ *   the solver, clip retargeting) is not an error: the status is KB_OK
+ *   and the result says converged = 0. Entries that cannot fail return
+ *   their value: kb_status_text, kb_joint_name / _parent / _index (a
+ *   sentinel for an unknown index or name), kb_kli_weight (total), the
+ *   preview's frame time (a clamp) and kb_filter_reset.
+ *
+ * CONVENTIONS
  *   - Right-handed, Y up, the character faces +Z, its left is +X; meters,
  *     seconds, radians.
  *   - Quaternions are float[4] in [x, y, z, w] order (three.js / glTF),
- *     Hamilton product, unit norm; q and -q are the same rotation.
+ *     Hamilton product, unit norm; q and -q are the same rotation. Entries
+ *     that take arbitrary quaternions normalize them; batch kernels marked
+ *     "hot path" assume unit inputs.
  *   - Euler angles are XYZ as three.js means it: R = Rx * Ry * Rz.
  *   - A pose is 22 local rotations (float[88]) relative to the T-pose bind.
- *
- * Rules of the API
- *   - Every entry point checks its arguments and returns a kb_status; the
- *     text of a status comes from kb_status_text(). Nothing aborts, prints
- *     or allocates: state lives in plain structs and caller buffers.
- *   - Batch entry points take contiguous arrays (n quaternions = 4n floats).
+ *   - Tunables have a default and an inclusive range below (KB_DEFAULT_*,
+ *     KB_MIN_*, KB_MAX_*); the checks use exactly these.
  */
 #ifndef KBLEND_H
 #define KBLEND_H
@@ -287,6 +328,17 @@ typedef struct kb_skeleton {
   kb_marker thumb_tip[2];
 } kb_skeleton;
 
+/* The four hand markers by index. */
+enum {
+  KB_MARKER_LEFT_PALM = 0,
+  KB_MARKER_RIGHT_PALM = 1,
+  KB_MARKER_LEFT_THUMB = 2,
+  KB_MARKER_RIGHT_THUMB = 3,
+  KB_MARKER_COUNT = 4
+};
+/* Hand marker `which` (KB_MARKER_*) of a skeleton. */
+kb_status kb_hand_marker(const kb_skeleton *s, int which, kb_marker *out);
+
 /* Joint name (e.g. "left_wrist") or NULL when out of range. */
 const char *kb_joint_name(int joint);
 /* Parent index, −1 for the pelvis, −2 when out of range. */
@@ -334,7 +386,9 @@ typedef struct kb_track {
   uint8_t joint_mask[KB_JOINT_COUNT];
 } kb_track;
 
-/* Sample the track at time t (seconds); idle fills unmasked joints. */
+/* Sample the track at time t (seconds) into out (88 floats); idle (88
+ * floats) fills unmasked joints. Keys may be any nonzero quaternions: the
+ * sample is made of their unit copies. */
 kb_status kb_track_sample(const kb_track *track, const float *idle, float t,
                           float out[KB_POSE_FLOATS]);
 
@@ -412,7 +466,9 @@ typedef struct kb_clap_report {
 } kb_clap_report;
 
 kb_status kb_clap_default_limits(kb_clap_limits *out);
-/* limits nullable (defaults). root_rotation nullable (identity). */
+/* Clap check of local rotations (88 floats, normalized): runs FK, then
+ * kb_clap_check_world. limits nullable (defaults); root_rotation (4)
+ * nullable (identity). */
 kb_status kb_clap_check(const kb_skeleton *s, const float *local,
                         const float root_rotation[4],
                         const kb_clap_limits *limits, kb_clap_report *out);
@@ -476,7 +532,9 @@ kb_status kb_ik_pose_to_local(const kb_ik_pose *pose, float *local,
  * back; from_flat normalizes the rotations and rejects NaN or zero ones. */
 kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out);
 kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat);
-/* Forward kinematics in double precision (the bind of the skeleton s). */
+/* Forward kinematics in double precision (the bind of the skeleton s). The
+ * pose must be finite with unit rotations (|q|² within 1e-6 of 1), as
+ * kb_ik_pose_from_* make them; others are refused. */
 kb_status kb_ik_forward(const kb_skeleton *s, const kb_ik_pose *pose,
                         kb_ik_frame *out);
 /* World position of a point fixed in a joint's frame (a joint itself with a
@@ -487,8 +545,9 @@ kb_status kb_ik_point(const kb_ik_frame *f, const kb_marker *m, double out[3]);
  * joint = −1. */
 kb_status kb_ik_point_jacobian(const kb_ik_frame *f, const kb_marker *m,
                                const uint8_t *mask, double *out);
-/* out = pose ⊕ δ: root += δ[0..2], R_j ← R_j·exp([δ_j]) (δ: KB_IK_DOF).
- * out may alias pose. */
+/* out = pose ⊕ δ: root += δ[0..2], R_j ← R_j·exp([δ_j]) (δ: KB_IK_DOF
+ * doubles, any finite size). out may alias pose and is left as it was when
+ * the step is refused (a non-unit pose, |δ_j| or the root overflowing). */
 kb_status kb_ik_apply_step(const kb_ik_pose *pose, const double *delta,
                            kb_ik_pose *out);
 /* Sets the three DoFs of a joint (joint = −1: the root translation) in a

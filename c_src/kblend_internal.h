@@ -11,6 +11,20 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);
 
+/* Body axes from the pelvis heading: left (x̂_body) and forward, both
+ * horizontal and unit (up is +Y). */
+void kb__body_axes(const float pelvis[4], double left[3], double forward[3]);
+/* Rows of a task: pair_rows writes pair i's rows (and Jacobian rows when
+ * jacobian is not NULL) and returns their count. */
+typedef int (*kb__pair_rows_fn)(const void *task, int pair,
+                                const kb_ik_frame *f, const uint8_t *mask,
+                                double *residual, double *jacobian);
+/* Every pair's rows of a checked task whose row count is `rows`, into
+ * caller buffers of `capacity` rows. */
+kb_status kb__task_rows(const void *task, int n_pairs, int rows,
+                        kb__pair_rows_fn pair_rows, const kb_ik_frame *f,
+                        const uint8_t *mask, double *residual, double *jacobian,
+                        int capacity, int *out_rows);
 /* |q|² of a unit double quaternion may be off 1 by this much (rounding
  * of a normalized float or double pose, with margin). */
 #define KB__UNIT_TOLERANCE 1e-6

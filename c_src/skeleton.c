@@ -102,6 +102,15 @@ kb_status kb_skeleton_init(kb_skeleton *s, float height) {
   return KB_OK;
 }
 
+kb_status kb_hand_marker(const kb_skeleton *s, int which, kb_marker *out) {
+  if (!s || !out) return KB_ERR_NULL;
+  if (which < 0 || which >= KB_MARKER_COUNT) return KB_ERR_OUT_OF_RANGE;
+  *out = which < KB_MARKER_LEFT_THUMB
+             ? s->palm_centre[which]
+             : s->thumb_tip[which - KB_MARKER_LEFT_THUMB];
+  return KB_OK;
+}
+
 kb_status kb_idle_pose(float apose, float out[KB_POSE_FLOATS]) {
   if (!out) return KB_ERR_NULL;
   if (!isfinite(apose)) return KB_ERR_NOT_FINITE;

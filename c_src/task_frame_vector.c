@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 /* Below this |e| the norm-Huber row has no defined direction: its Jacobian
  * row is zero (SPEC §7). */
@@ -192,21 +192,23 @@ static int pair_rows(const kb_frame_vector_task *t, const kb_fv_pair *p,
   return 3;
 }
 
+static int rows_of_pair(const void *task, int i, const kb_ik_frame *f,
+                        const uint8_t *mask, double *residual,
+                        double *jacobian) {
+  const kb_frame_vector_task *t = task;
+  return pair_rows(t, &t->pairs[i], f, mask, residual, jacobian);
+}
+
 kb_status kb_frame_vector_task_evaluate(const kb_frame_vector_task *t,
                                         const kb_ik_frame *f,
                                         const uint8_t *mask, double *residual,
                                         double *jacobian, int capacity,
                                         int *out_rows) {
   if (!t || !f || !residual || !out_rows) return KB_ERR_NULL;
+  int count = 0;
   kb_status st = kb_frame_vector_task_check(t);
+  if (st == KB_OK) st = kb_frame_vector_task_row_count(t, &count);
   if (st != KB_OK) return st;
-  int count;
-  kb_frame_vector_task_row_count(t, &count); /* checked above */
-  if (count > capacity) return KB_ERR_CAPACITY;
-  int rows = 0;
-  for (int i = 0; i < t->n_pairs; i++)
-    rows += pair_rows(t, &t->pairs[i], f, mask, residual + rows,
-                      jacobian ? jacobian + rows * KB_IK_DOF : NULL);
-  *out_rows = rows;
-  return KB_OK;
+  return kb__task_rows(t, t->n_pairs, count, rows_of_pair, f, mask, residual,
+                       jacobian, capacity, out_rows);
 }

@@ -73,12 +73,12 @@ kb_status kb_filter_init_flat(kb_filter *f, float epsilon, float lambda,
 }
 
 kb_status kb_hand_marker_flat(const kb_skeleton *s, int which, float *out) {
-  if (!s || !out) return KB_ERR_NULL;
-  if (which < 0 || which > 3) return KB_ERR_OUT_OF_RANGE;
-  const kb_marker *m =
-      which < 2 ? &s->palm_centre[which] : &s->thumb_tip[which - 2];
-  out[0] = (float)m->joint;
-  memcpy(out + 1, m->offset, sizeof m->offset);
+  kb_marker m;
+  if (!out) return KB_ERR_NULL;
+  kb_status st = kb_hand_marker(s, which, &m);
+  if (st != KB_OK) return st;
+  out[0] = (float)m.joint;
+  memcpy(out + 1, m.offset, sizeof m.offset);
   return KB_OK;
 }
 

@@ -5,17 +5,6 @@
 
 #include "ik_workspace.h"
 
-enum {
-  TASK_FRAME_VECTOR = KB_IK_TASK_FRAME_VECTOR,
-  TASK_RETARGET = KB_IK_TASK_RETARGET
-};
-enum {
-  FV_HEADER = KB_IK_FV_HEADER,
-  FV_PAIR = KB_IK_FV_PAIR,
-  RT_HEADER = 6,
-  RT_PAIR = KB_IK_RT_PAIR
-};
-
 size_t kb_sizeof_ik_workspace(void) { return sizeof(kb_ik_workspace); }
 
 kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
@@ -26,12 +15,12 @@ kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
 }
 
 kb_status kb_ik_marker_flat(const kb_ik_workspace *w, int which, double *out) {
+  kb_marker m;
   if (!w || !out) return KB_ERR_NULL;
-  if (which < 0 || which > 3) return KB_ERR_OUT_OF_RANGE;
-  const kb_marker *m = which < 2 ? &w->skeleton.palm_centre[which]
-                                 : &w->skeleton.thumb_tip[which - 2];
-  out[0] = m->joint;
-  for (int i = 0; i < 3; i++) out[1 + i] = m->offset[i];
+  kb_status st = kb_hand_marker(&w->skeleton, which, &m);
+  if (st != KB_OK) return st;
+  out[0] = m.joint;
+  for (int i = 0; i < 3; i++) out[1 + i] = m.offset[i];
   return KB_OK;
 }
 
@@ -51,9 +40,9 @@ static void read_marker(const double *v, int joint, kb_marker *m) {
 static kb_status decode_frame_vector(const double *d, int left,
                                      kb_frame_vector_task *t, int *used) {
   int n, flag, huber, gate;
-  if (left < FV_HEADER) return KB_ERR_OUT_OF_RANGE;
+  if (left < KB_IK_FV_HEADER) return KB_ERR_OUT_OF_RANGE;
   if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n)) return KB_ERR_CAPACITY;
-  if (left < FV_HEADER + n * FV_PAIR) return KB_ERR_OUT_OF_RANGE;
+  if (left < KB_IK_FV_HEADER + n * KB_IK_FV_PAIR) return KB_ERR_OUT_OF_RANGE;
   if (!as_int(d[2], 0, 1, &flag) || !as_int(d[3], 0, 2, &huber) ||
       !as_int(d[5], 0, 1, &gate))
     return KB_ERR_OUT_OF_RANGE;
@@ -61,7 +50,7 @@ static kb_status decode_frame_vector(const double *d, int left,
   t->direction_only = flag, t->huber = huber, t->huber_delta = d[4];
   t->gate = gate, t->gate_start = d[6], t->gate_full = d[7];
   for (int i = 0; i < n; i++) {
-    const double *p = d + FV_HEADER + i * FV_PAIR;
+    const double *p = d + KB_IK_FV_HEADER + i * KB_IK_FV_PAIR;
     int origin, link;
     if (!as_int(p[0], -1, KB_JOINT_COUNT - 1, &origin) ||
         !as_int(p[4], 0, KB_JOINT_COUNT - 1, &link))
@@ -71,31 +60,32 @@ static kb_status decode_frame_vector(const double *d, int left,
     read_marker(p + 5, link, &ml);
     kb_frame_vector_task_add(t, &mo, &ml, p + 8, p[11], p[12]);
   }
-  *used = FV_HEADER + n * FV_PAIR;
+  *used = KB_IK_FV_HEADER + n * KB_IK_FV_PAIR;
   return kb_frame_vector_task_check(t);
 }
 
 static kb_status decode_retarget(const double *d, int left, kb_retarget_task *t,
                                  int *used) {
   int n, rows;
-  int header = RT_HEADER + KB_JOINT_COUNT * 3;
+  int header = KB_IK_RT_HEADER;
   if (left < header) return KB_ERR_OUT_OF_RANGE;
   if (!as_int(d[1], 0, KB_IK_MAX_PAIRS, &n)) return KB_ERR_CAPACITY;
-  if (left < header + n * RT_PAIR) return KB_ERR_OUT_OF_RANGE;
+  if (left < header + n * KB_IK_RT_PAIR) return KB_ERR_OUT_OF_RANGE;
   if (!as_int(d[5], 1, 3, &rows)) return KB_ERR_OUT_OF_RANGE;
   kb_retarget_task_init(t);
   t->target_scale = d[2], t->weight_position = d[3];
   t->weight_direction = d[4], t->direction_rows = rows;
-  memcpy(t->targets, d + RT_HEADER, sizeof t->targets);
+  memcpy(t->targets, d + KB_IK_RT_HEADER - 3 * KB_JOINT_COUNT,
+         sizeof t->targets);
   for (int i = 0; i < n; i++) {
-    const double *p = d + header + i * RT_PAIR;
+    const double *p = d + header + i * KB_IK_RT_PAIR;
     int joint, origin;
     if (!as_int(p[0], 0, KB_JOINT_COUNT - 1, &joint) ||
         !as_int(p[1], -1, KB_JOINT_COUNT - 1, &origin))
       return KB_ERR_OUT_OF_RANGE;
     kb_retarget_task_add(t, joint, origin, p[2]);
   }
-  *used = header + n * RT_PAIR;
+  *used = header + n * KB_IK_RT_PAIR;
   return kb_retarget_task_check(t);
 }
 
@@ -112,7 +102,7 @@ kb_status kb_ik_set_tasks_flat(kb_ik_workspace *w, const double *data,
     if (at >= length || !as_int(data[at], 1, 2, &kind))
       return KB_ERR_OUT_OF_RANGE;
     kb_status st;
-    if (kind == TASK_FRAME_VECTOR) {
+    if (kind == KB_IK_TASK_FRAME_VECTOR) {
       if (w->n_frame_tasks >= KB_IK_MAX_TASKS) return KB_ERR_CAPACITY;
       w->slots[i] = w->n_frame_tasks;
       st = decode_frame_vector(data + at, length - at,
@@ -148,7 +138,7 @@ kb_status kb_ik_task_evaluate_flat(kb_ik_workspace *w, int index,
   if (st == KB_OK) st = kb_ik_forward(&w->skeleton, &w->pose, &w->frame);
   if (st != KB_OK) return st;
   int slot = w->slots[index];
-  if (w->kinds[index] == TASK_FRAME_VECTOR)
+  if (w->kinds[index] == KB_IK_TASK_FRAME_VECTOR)
     return kb_frame_vector_task_evaluate(&w->frame_tasks[slot], &w->frame, mask,
                                          residual, jacobian, capacity,
                                          out_rows);
@@ -231,36 +221,22 @@ kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
 }
 
 kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
-                                int n_frames, const int32_t *pairs,
-                                const double *pair_weights, int n_pairs,
-                                double target_scale, double weight_position,
-                                double weight_direction, int direction_rows,
-                                const uint8_t *mask, double reference_weight,
-                                double previous_weight, const double *options,
-                                float *out_local, float *out_root,
-                                double *result) {
-  if (!w || !source || !pairs || !out_local || !result) return KB_ERR_NULL;
-  if (n_pairs < 1 || n_pairs > KB_IK_MAX_PAIRS) return KB_ERR_CAPACITY;
+                                int n_frames, const uint8_t *mask,
+                                double reference_weight, double previous_weight,
+                                const double *options, float *out_local,
+                                float *out_root, double *result) {
+  if (!w || !source || !out_local || !result) return KB_ERR_NULL;
+  /* the task list set last: exactly one retargeting task with pairs */
+  if (w->n_tasks != 1 || w->n_retarget_tasks != 1 ||
+      w->retarget_tasks[0].n_pairs < 1)
+    return KB_ERR_OUT_OF_RANGE;
   kb_status st = set_options(w, options);
   if (st != KB_OK) return st;
-  kb_retarget_task *t = &w->retarget_tasks[0];
-  kb_retarget_task_init(t);
-  t->target_scale = target_scale;
-  t->weight_position = weight_position;
-  t->weight_direction = weight_direction;
-  t->direction_rows = direction_rows;
-  for (int i = 0; i < n_pairs; i++)
-    kb_retarget_task_add(t, pairs[2 * i], pairs[2 * i + 1],
-                         pair_weights ? pair_weights[i] : 1.0);
-  /* the task's targets are checked per frame: start from finite zeros */
   int iterations = 0, unconverged = 0;
   double cost = 0;
-  st = kb_retarget_task_check(t);
-  if (st == KB_OK)
-    st = kb_retarget_clip(&w->solver, &w->skeleton, t, source, n_frames, mask,
-                          NULL, reference_weight, previous_weight, out_local,
-                          out_root, &iterations, &cost, &unconverged);
-  w->n_tasks = w->n_frame_tasks = w->n_retarget_tasks = 0;
+  st = kb_retarget_clip(&w->solver, &w->skeleton, &w->retarget_tasks[0], source,
+                        n_frames, mask, NULL, reference_weight, previous_weight,
+                        out_local, out_root, &iterations, &cost, &unconverged);
   if (st != KB_OK) return st;
   result[0] = iterations;
   result[1] = cost;

@@ -72,15 +72,7 @@ kb_status kb_filter_init_flat(kb_filter *f, float epsilon, float lambda,
 
 /* ------------------------------------------------------ markers and clap */
 
-/* Hand markers by index: joint, then offset x, y, z. */
-enum {
-  KB_MARKER_LEFT_PALM = 0,
-  KB_MARKER_RIGHT_PALM = 1,
-  KB_MARKER_LEFT_THUMB = 2,
-  KB_MARKER_RIGHT_THUMB = 3,
-  KB_MARKER_COUNT = 4
-};
-/* The marker as 4 floats. */
+/* Hand marker `which` (KB_MARKER_*) as 4 floats: joint, offset x, y, z. */
 kb_status kb_hand_marker_flat(const kb_skeleton *s, int which, float *out);
 
 /* A clap report as KB_CLAP_REPORT_FLOATS floats, rule results as 0/1. */
@@ -211,17 +203,16 @@ kb_status kb_ik_solve_flat(kb_ik_workspace *w, double *pose,
  * kb_clap_solve_options in order (NULL = defaults). */
 kb_status kb_clap_solve_flat(kb_ik_workspace *w, const float *start,
                              const double *options, float *out, double *result);
-/* kb_retarget_clip with flat pairs (n_pairs × [joint, origin]) and pair
- * weights (nullable: 1). result: total iterations, mean cost. */
+/* kb_retarget_clip with the task list set last by kb_ik_set_tasks_flat:
+ * it must hold one retargeting task (its pairs, scale, weights and rows;
+ * its targets are replaced frame by frame by source, n_frames × 66
+ * doubles). out_local: n_frames × 88 floats; out_root (nullable):
+ * n_frames × 3. result: KB_RETARGET_RESULT_DOUBLES doubles. */
 kb_status kb_retarget_clip_flat(kb_ik_workspace *w, const double *source,
-                                int n_frames, const int32_t *pairs,
-                                const double *pair_weights, int n_pairs,
-                                double target_scale, double weight_position,
-                                double weight_direction, int direction_rows,
-                                const uint8_t *mask, double reference_weight,
-                                double previous_weight, const double *options,
-                                float *out_local, float *out_root,
-                                double *result);
+                                int n_frames, const uint8_t *mask,
+                                double reference_weight, double previous_weight,
+                                const double *options, float *out_local,
+                                float *out_root, double *result);
 
 #ifdef __cplusplus
 }

@@ -17,20 +17,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int raw = fuzz_byte(&in) < 32;
   for (int i = 0; i < frames * KB_JOINT_COUNT * 3; i++)
     source[i] = raw ? fuzz_double(&in) : (int8_t)fuzz_byte(&in) / 64.0;
+  /* one retargeting task in the task-list encoding, targets left zero */
   int n_pairs = fuzz_int(&in, 0, MAX_PAIRS);
-  int32_t pairs[2 * MAX_PAIRS];
-  double weights[MAX_PAIRS];
-  for (int i = 0; i < n_pairs; i++) {
-    pairs[2 * i] =
-        fuzz_byte(&in) < 240 ? fuzz_int(&in, 0, 21) : (int)fuzz_u32(&in);
-    pairs[2 * i + 1] = fuzz_int(&in, -2, 22);
-    weights[i] =
-        fuzz_byte(&in) < 200 ? fuzz_byte(&in) / 64.0 : fuzz_double(&in);
+  double task[1 + KB_IK_RT_HEADER + MAX_PAIRS * KB_IK_RT_PAIR] = {0};
+  task[0] = fuzz_byte(&in) < 240 ? 1 : fuzz_int(&in, 0, 3);
+  task[1] = KB_IK_TASK_RETARGET;
+  task[2] = n_pairs;
+  task[3] = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
+  task[4] = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
+  task[5] = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
+  task[6] = fuzz_int(&in, 0, 4);
+  double *pair = task + 1 + KB_IK_RT_HEADER;
+  for (int i = 0; i < n_pairs; i++, pair += KB_IK_RT_PAIR) {
+    pair[0] = fuzz_byte(&in) < 240 ? fuzz_int(&in, 0, 21) : fuzz_double(&in);
+    pair[1] = fuzz_int(&in, -2, 22);
+    pair[2] = fuzz_byte(&in) < 200 ? fuzz_byte(&in) / 64.0 : fuzz_double(&in);
   }
-  double scale = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
-  double wp = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
-  double wd = fuzz_byte(&in) < 200 ? 1 : fuzz_double(&in);
-  int rows = fuzz_int(&in, 0, 4);
+  int length = 1 + KB_IK_RT_HEADER + n_pairs * KB_IK_RT_PAIR;
+  kb_ik_set_tasks_flat(w, task, length); /* refused lists: the clip refuses */
   uint8_t mask[KB_IK_DOF];
   for (int i = 0; i < KB_IK_DOF; i++) mask[i] = fuzz_byte(&in) & 1;
   double options[KB_IK_OPTIONS_DOUBLES];
@@ -48,9 +52,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   double pw = fuzz_byte(&in) < 200 ? 0.1 : fuzz_double(&in);
   float local[MAX_FRAMES * KB_POSE_FLOATS], root[MAX_FRAMES * 3];
   double result[KB_IK_RESULT_DOUBLES];
-  if (kb_retarget_clip_flat(w, source, frames, pairs, weights, n_pairs, scale,
-                            wp, wd, rows, fuzz_byte(&in) < 128 ? mask : NULL,
-                            rw, pw, options, local, root, result) == KB_OK) {
+  if (kb_retarget_clip_flat(w, source, frames,
+                            fuzz_byte(&in) < 128 ? mask : NULL, rw, pw, options,
+                            local, root, result) == KB_OK) {
+    FUZZ_CHECK(n_pairs >= 1);
     FUZZ_CHECK(frames >= 1);
     FUZZ_CHECK(all_unit(local, (size_t)frames * KB_JOINT_COUNT));
     FUZZ_CHECK(all_finite(root, (size_t)frames * 3));

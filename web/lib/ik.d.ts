@@ -127,7 +127,7 @@ export interface ClapSolveResult {
 }
 
 export interface RetargetClipRequest {
-  /** frames × 66 source positions in our joint order (any unit; see targetScale). */
+  /** frames × 66 source positions in our joint order (any unit; see targetScale); 1 ≤ frames ≤ 50,000 (fits the heap). */
   positions: ArrayLike<number>;
   /** 22 booleans: which joints have a source (default all). */
   driven?: ArrayLike<boolean>;

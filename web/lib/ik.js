@@ -17,6 +17,9 @@ import {
 const POSE = 4 * JOINT_COUNT;
 const SOURCE_STRIDE = 3 * JOINT_COUNT;
 const WORKSPACE_CACHE = 4; // heights whose solver workspace is kept
+// retargetClip's documented maximum: 892 bytes a frame (source in double,
+// rotations and root in float), 44.6 MB of the 64 MB heap at 50,000 frames.
+export const MAX_RETARGET_FRAMES = 50000;
 
 const HUBER_MODES = ENUM_NAMES.huber;
 // Named points of the hand a task can use as a link or origin.
@@ -137,8 +140,6 @@ export function createIkApi(core, base) {
   const rowsBuf = core.alloc(4);
   const floatPose = core.alloc(POSE * 4);
   const floatOut = core.alloc(POSE * 4);
-  const pairsBuf = core.alloc(MAX_PAIRS * 2 * 4);
-  const pairWeightsBuf = core.alloc(MAX_PAIRS * 8);
   const markerBuf = core.alloc(4 * 8);
   const stepBuf = core.alloc(IK_DOF * 8);
 
@@ -477,7 +478,7 @@ export function createIkApi(core, base) {
       );
     }
     const frames = positions.length / SOURCE_STRIDE;
-    checkNumber('frames', frames, { min: 1, max: 1e6, integer: true });
+    checkNumber('frames', frames, { min: 1, max: MAX_RETARGET_FRAMES, integer: true });
     checkNumber('targetScale', r.targetScale, { min: 0, minOpen: true });
     checkNumber('weightPosition', r.weightPosition, { min: 0 });
     checkNumber('weightDirection', r.weightDirection, { min: 0 });
@@ -487,17 +488,18 @@ export function createIkApi(core, base) {
     const pairs = r.pairs ?? defaultRetargetPairs(driven);
     checkPairs('retargetClip', pairs, MAX_PAIRS);
     const workspace = workspaceFor(r.height);
-    const pairView = new Int32Array(core.i32.buffer, pairsBuf, 2 * pairs.length);
-    const weightView = core.doubles(pairWeightsBuf, pairs.length);
-    for (let i = 0; i < pairs.length; i++) {
-      const pair = checkOptions(`pairs[${i}]`, pairs[i] ?? null);
-      pairView[2 * i] = jointIndex(`pairs[${i}].joint`, pair.joint);
-      pairView[2 * i + 1] =
-        pair.origin === null || pair.origin === undefined
-          ? -1
-          : jointIndex(`pairs[${i}].origin`, pair.origin, { allowWorld: true });
-      weightView[i] = checkNumber(`pairs[${i}].weight`, pair.weight ?? 1, { min: 0 });
-    }
+    // one retargeting task in the task-list encoding; its targets are the
+    // source frames, which the core fills in frame by frame
+    const task = {
+      type: 'retarget',
+      pairs: pairs.map((pair, i) => ({ ...checkOptions(`pairs[${i}]`, pair ?? null) })),
+      targets: new Float64Array(SOURCE_STRIDE),
+      targetScale: r.targetScale,
+      weightPosition: r.weightPosition,
+      weightDirection: r.weightDirection,
+      directionRows: r.directionRows,
+    };
+    loadTasks([task], workspace);
     const maskPtr = writeMask({ mask: r.mask, dofMask: r.dofMask });
     const optionsPtr = writeOptions({
       ...r.options,
@@ -531,13 +533,6 @@ export function createIkApi(core, base) {
         workspace,
         sourcePtr,
         frames,
-        pairsBuf,
-        pairWeightsBuf,
-        pairs.length,
-        r.targetScale,
-        r.weightPosition,
-        r.weightDirection,
-        r.directionRows,
         maskPtr,
         r.referenceWeight,
         r.previousWeight,

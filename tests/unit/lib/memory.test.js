@@ -36,18 +36,41 @@ describe('out of memory', () => {
     preview.dispose();
   });
 
-  it('a clip too long to retarget is refused without leaking the part it took', () => {
+  it('a clip that does not fit is refused without leaking what it took', () => {
     const bind = kb.bindPositions();
     kb.retargetClip({ positions: Float64Array.from(bind) }); // the workspace, made once
+    const hog = kb.createBatch(kb.limits.batchPairs.max); // 26 MB: the clip's 44.6 MB no longer fit
     const start = free();
-    const frames = 90000; // 47.5 MB of source fits, the output after it does not
-    const positions = new Float64Array(frames * 66);
+    const positions = new Float64Array(50000 * 66);
     for (let i = 0; i < 3; i++) {
       expect(() => kb.retargetClip({ positions })).toThrow(
-        /out of memory allocating a retargeted clip/,
+        /out of memory allocating a retargeted clip of 50000 frames: 44600000 bytes asked/,
       );
     }
     expect(free()).toBe(start);
+    hog.dispose();
+  });
+});
+
+describe('documented maxima fit the heap', () => {
+  it('retargetClip of 50,000 frames (its maximum) runs; one more is refused by name', () => {
+    const bind = kb.bindPositions();
+    const frames = 50000;
+    const positions = new Float64Array(frames * 66);
+    for (let f = 0; f < frames; f++) positions.set(bind, 66 * f);
+    const clip = kb.retargetClip({ positions, maxIterations: 1, mask: ['root'] });
+    expect(clip.frames).toBe(frames);
+    expect(clip.rotations.length).toBe(frames * 88);
+    expect(() => kb.retargetClip({ positions: new Float64Array((frames + 1) * 66) })).toThrow(
+      /frames must be an integer ≥ 1 and ≤ 50000, got 50001/,
+    );
+  });
+
+  it('createBatch at its maximum on a module in use', () => {
+    kb.createPreview({ gesture: 'wave' }).dispose();
+    const batch = kb.createBatch(kb.limits.batchPairs.max);
+    expect(batch.slerpFast().length).toBe(4 * kb.limits.batchPairs.max);
+    batch.dispose();
   });
 });
 
