@@ -76,8 +76,9 @@ export function createImportBar(host, report) {
       adjust.hidden = clip === null;
       if (!clip) return;
       start.max = end.max = String(clip.duration);
-      start.value = String(clip.start);
-      end.value = String(clip.end);
+      const seconds = (v) => String(Number(v.toFixed(3)));
+      start.value = seconds(clip.start);
+      end.value = seconds(clip.end);
       total.textContent = `of ${clip.duration.toFixed(2)} s`;
       inPlace.checked = clip.inPlace;
     },
