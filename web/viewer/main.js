@@ -4,9 +4,11 @@
 // → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createCharacterFlow } from './characters/character-flow.js';
 import { createCharacterStage } from './characters/character-stage.js';
+import { CHARACTER_EXTENSIONS, extensionOf } from './characters/user-character.js';
 import { createComparisonView } from './compare/comparison-view.js';
-import { createBvhDrop } from './import/bvh-drop.js';
+import { createBvhDrop, createFilePicker } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
@@ -115,6 +117,7 @@ function addPanel(page) {
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     character: (name) => rig.choose(name),
+    besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
   };
   const copyLink = async () => {
@@ -124,6 +127,7 @@ function addPanel(page) {
   };
   const actions = {
     importBvh: () => bvhDrop.openPicker(),
+    loadCharacter: () => characterPicker.click(),
     playPause: () => playback.toggle(),
     stepBack: () => playback.step(-1),
     stepForward: () => playback.step(1),
@@ -165,8 +169,28 @@ function addPanel(page) {
     host: byId('stage'),
     onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
   });
-  const openFile = (file) => imports.importFile(file);
+  const characterFlow = createCharacterFlow({
+    characters: rig,
+    notice,
+    onLoaded: (character) => {
+      panel.setSettingChoices('character', rig.names());
+      panel.setSetting('character', character.name);
+      page.poseDirty = true;
+    },
+  });
+  const characterPicker = createFilePicker(
+    'character-file',
+    CHARACTER_EXTENSIONS.join(','),
+    'character file to load',
+    (file) => characterFlow.loadFile(file),
+  );
+  // a dropped file goes where its extension says
+  const openFile = (file) =>
+    CHARACTER_EXTENSIONS.includes(extensionOf(file.name))
+      ? characterFlow.loadFile(file)
+      : imports.importFile(file);
   page.importStatus = () => imports.status;
+  page.characterStatus = () => characterFlow.status;
   page.panel = panel;
   createHelpOverlay(byId('stage'));
 }

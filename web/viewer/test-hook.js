@@ -18,7 +18,8 @@
 // character() ({ name, skinned, mapped, unmapped, height,
 // jointWorldPositions() }: the shown character, its bones at kblend's 22
 // joints in world metres), root() (the shown clip's root translation now),
-// importStatus() ({ state, progress, message } of the last import).
+// importStatus() ({ state, progress, message } of the last import),
+// characterStatus() ({ state, message } of the last character loaded).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -82,6 +83,7 @@ export function installTestHook(app) {
     }),
     root: () => state.preview.root(playback.time),
     importStatus: () => ({ ...app.importStatus() }),
+    characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

@@ -9,6 +9,7 @@ import { createSkinnedCharacter } from '../character/skinned-character.js';
 import { createRig } from '../stage/rig.js';
 
 export const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
+const SIDE_BY_SIDE = 0.5; // m from the middle, each
 
 // A built-in character: its bones are kblend's joints, in kblend's order,
 // and its root group takes the root translation.
@@ -44,13 +45,31 @@ export function createCharacterStage(kb, height) {
   ]);
   let shown = characters.get('skinned');
   let beside = null; // the kblend rig shown beside a user's character
+  let besideRig = false;
   const view = { skeleton: false, body: true, hands: { left: 'open', right: 'open' } };
-  root.add(shown.object);
+  // side by side, the user's character stands to kblend's left (+X)
+  const mainSlot = new THREE.Group();
+  const besideSlot = new THREE.Group();
+  root.add(mainSlot, besideSlot);
+  mainSlot.add(shown.object);
+
+  function place(name) {
+    mainSlot.remove(shown.object);
+    if (beside) besideSlot.remove(beside.object);
+    shown = characters.get(name);
+    mainSlot.add(shown.object);
+    beside = besideRig && !BUILT_IN.includes(name) ? characters.get('skinned') : null;
+    if (beside) besideSlot.add(beside.object);
+    mainSlot.position.x = beside ? SIDE_BY_SIDE : 0;
+    besideSlot.position.x = beside ? -SIDE_BY_SIDE : 0;
+    refreshView();
+  }
 
   function refreshView() {
     for (const c of characters.values()) {
-      c.rig?.setSkeletonVisible(view.skeleton);
-      c.rig?.setBodyVisible(view.body);
+      const target = c.rig ?? c; // a user's character has no hand shapes
+      target.setSkeletonVisible(view.skeleton);
+      target.setBodyVisible(view.body);
       c.rig?.setHandShapes(view.hands);
     }
   }
@@ -67,25 +86,30 @@ export function createCharacterStage(kb, height) {
     // Adds a user's character (see user-character.js) under its name.
     add(character) {
       const old = characters.get(character.name);
-      if (old && old !== shown) old.dispose?.();
+      if (BUILT_IN.includes(character.name)) {
+        throw new RangeError(`a loaded character cannot take the name ${character.name}`);
+      }
+      if (old === shown) place('skinned');
+      old?.dispose();
       characters.set(character.name, character);
+      refreshView();
     },
-    // Shows the named character; with `besideRig`, kblend's skinned
-    // character stands beside a user's one.
-    choose(name, { besideRig = false } = {}) {
-      const next = characters.get(name);
-      if (!next) {
+    // Shows the named character.
+    choose(name) {
+      if (!characters.has(name)) {
         throw new RangeError(
           `character must be one of ${[...characters.keys()].join(', ')}, got ${name}`,
         );
       }
-      root.remove(shown.object);
-      if (beside) root.remove(beside.object);
-      shown = next;
-      root.add(shown.object);
-      beside = besideRig && !BUILT_IN.includes(name) ? characters.get('skinned') : null;
-      if (beside) root.add(beside.object);
-      refreshView();
+      place(name);
+    },
+    get besideRig() {
+      return besideRig;
+    },
+    // kblend's skinned character beside a user's one (or not)
+    setBesideRig(on) {
+      besideRig = on;
+      place(shown.name);
     },
     applyPose(pose, rootTranslation) {
       shown.applyPose(pose, rootTranslation);
@@ -94,12 +118,10 @@ export function createCharacterStage(kb, height) {
     setSkeletonVisible(on) {
       view.skeleton = on;
       refreshView();
-      shown.setSkeletonVisible?.(on);
     },
     setBodyVisible(on) {
       view.body = on;
       refreshView();
-      shown.setBodyVisible?.(on);
     },
     setHandShapes(hands) {
       view.hands = hands;
@@ -129,6 +151,7 @@ export function createCharacterStage(kb, height) {
         mapped: [...shown.mapped],
         unmapped: [...shown.unmapped],
         height: shown.height ?? height,
+        besideRig: beside !== null,
       };
     },
   };

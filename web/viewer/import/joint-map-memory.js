@@ -25,15 +25,16 @@ export function skeletonSignature(names) {
 
 /**
  * @param {Storage | null} storage  localStorage (null: remember nothing)
+ * @param {string} [prefix]  the key's start (BVH skeletons, characters)
  */
-export function createJointMapMemory(storage) {
+export function createJointMapMemory(storage, prefix = PREFIX) {
   return {
     // The map remembered for this skeleton, or null. Only picks naming a
     // joint the file still has are kept.
     recall(names) {
       let stored = null;
       try {
-        stored = JSON.parse(storage?.getItem(PREFIX + skeletonSignature(names)) ?? 'null');
+        stored = JSON.parse(storage?.getItem(prefix + skeletonSignature(names)) ?? 'null');
       } catch {
         return null; // a damaged entry is no mapping
       }
@@ -46,7 +47,7 @@ export function createJointMapMemory(storage) {
     },
     remember(names, map) {
       try {
-        storage?.setItem(PREFIX + skeletonSignature(names), JSON.stringify(map));
+        storage?.setItem(prefix + skeletonSignature(names), JSON.stringify(map));
       } catch {
         // storage full or refused: the pick still applies to this import
       }

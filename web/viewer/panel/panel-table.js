@@ -151,6 +151,21 @@ export const PANEL_TABLE = Object.freeze([
     help: 'The character shown: kblend’s skinned figure, the segmented mannequin, or one you load',
   },
   {
+    name: 'loadCharacter',
+    folder: 'view',
+    label: 'load character…',
+    kind: 'action',
+    help: 'Load your own character: a skinned .glb/.gltf or a .vrm (or drop one on the page)',
+  },
+  {
+    name: 'besideRig',
+    folder: 'view',
+    label: 'kblend beside it',
+    kind: 'switch',
+    initial: false,
+    help: 'Show kblend’s own character beside a loaded one',
+  },
+  {
     name: 'skeleton',
     folder: 'view',
     label: 'skeleton overlay',
