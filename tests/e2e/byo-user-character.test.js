@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { mixamoGlb } from '../fixtures/characters/mixamo-glb.js';
+import { mixamoGlb, vrm1FromGlb } from '../fixtures/characters/mixamo-glb.js';
 import { SCREENSHOTS, app, launchBrowser, midHold, openPage } from './browser.js';
 
 let kb;
@@ -16,6 +16,7 @@ let browser;
 let opened;
 let scratch;
 let glbPath;
+let vrmPath;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -24,6 +25,8 @@ beforeAll(async () => {
   const { glb } = await mixamoGlb(kb, { height: 1.6 });
   glbPath = join(scratch, 'mixamo_hero.glb');
   writeFileSync(glbPath, Buffer.from(glb));
+  vrmPath = join(scratch, 'hero_1_0.vrm');
+  writeFileSync(vrmPath, Buffer.from(vrm1FromGlb(glb)));
   browser = await launchBrowser();
   opened = await openPage(browser, '', { width: 1280, height: 800 });
 });
@@ -85,7 +88,12 @@ describe('a Mixamo GLB character', () => {
     const status = await loadCharacter(page, glbPath, 'mixamo_hero.glb');
     expect(status.state).toBe('done');
     const { character } = await shownAt(page, 0);
-    expect(character).toMatchObject({ name: 'mixamo_hero.glb', skinned: true, unmapped: [] });
+    expect(character).toMatchObject({
+      name: 'mixamo_hero.glb',
+      format: 'gltf',
+      skinned: true,
+      unmapped: [],
+    });
     expect(character.mapped).toHaveLength(22);
     expect(character.height).toBeGreaterThan(1.3);
     expect(character.height).toBeLessThan(1.65);
@@ -147,5 +155,29 @@ describe('a Mixamo GLB character', () => {
     expect((await shownAt(page, 1)).character.name).toBe('mixamo_hero.glb');
     expect(await page.locator('#character-file').getAttribute('accept')).toBe('.glb,.gltf,.vrm');
     expect(await page.locator('#bvh-file').getAttribute('accept')).toBe('.bvh');
+  });
+});
+
+describe('a VRM 1.0 character', () => {
+  it('loads through three-vrm and follows kblend’s FK within 2°', async () => {
+    const { page } = opened;
+    const status = await loadCharacter(page, vrmPath, 'hero_1_0.vrm');
+    expect(status.state, status.message).toBe('done');
+    const { character } = await shownAt(page, 0);
+    expect(character).toMatchObject({
+      name: 'hero_1_0.vrm',
+      format: 'vrm 1.0',
+      skinned: true,
+      unmapped: [],
+    });
+    for (const gesture of ['wave', 'clap', 'salute', 'crossed_arms']) {
+      const params = await app(page, (g) => window.kblendApp.setParams({ gesture: g }), gesture);
+      const shown = await shownAt(page, midHold(params));
+      expect(worstSegmentAngle(shown), gesture).toBeLessThan(2);
+    }
+    await page
+      .locator('#stage')
+      .screenshot({ path: `${SCREENSHOTS}byo-user-vrm-crossed-arms.png` });
+    expect(opened.log.errors).toEqual([]);
   });
 });

@@ -152,6 +152,7 @@ export function createCharacterStage(kb, height) {
         unmapped: [...shown.unmapped],
         height: shown.height ?? height,
         besideRig: beside !== null,
+        format: shown.format ?? 'kblend',
       };
     },
   };

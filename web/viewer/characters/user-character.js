@@ -152,7 +152,12 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
       binding.apply({ rotations: pose, root: root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
-    bone: (j) => binding.bones[JOINT_NAMES[j]] ?? null,
+    format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
+    // the model's own bones (a VRM's raw ones, which its normalized ones drive)
+    bone: (j) =>
+      rig.vrm
+        ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[JOINT_NAMES[j]])
+        : (binding.bones[JOINT_NAMES[j]] ?? null),
     setSkeletonVisible(on) {
       overlay.visible = on;
     },
