@@ -50,7 +50,13 @@ describe('the default character', () => {
     const { page } = opened;
     const params = await app(page, () => window.kblendApp.params);
     const shown = await shownAt(page, midHold(params));
-    expect(shown.character).toMatchObject({ name: 'skinned', skinned: true, unmapped: [] });
+    expect(shown.character).toMatchObject({
+      name: 'skinned',
+      skinned: true,
+      unmapped: [],
+      height: 1.75,
+      clapHeight: 1.75,
+    });
     expect(shown.character.mapped).toEqual(kb.skeleton.names);
     expect(shown.root).toEqual([0, 0, 0]);
     expectFollowsFk(shown);

@@ -97,6 +97,8 @@ describe('a Mixamo GLB character', () => {
     expect(character.mapped).toHaveLength(22);
     expect(character.height).toBeGreaterThan(1.3);
     expect(character.height).toBeLessThan(1.65);
+    // the clap check at the character's size
+    expect(character.clapHeight).toBeCloseTo(character.height, 6);
     const choice = page.locator('[data-param="character"] select');
     expect(await choice.inputValue()).toBe('mixamo_hero.glb');
   });
@@ -128,7 +130,7 @@ describe('a Mixamo GLB character', () => {
     await page.locator('#stage').screenshot({ path: `${SCREENSHOTS}byo-user-glb-beside.png` });
     await page.locator('[data-param="character"] select').selectOption('skinned');
     const back = await shownAt(page, 2);
-    expect(back.character).toMatchObject({ name: 'skinned', besideRig: false });
+    expect(back.character).toMatchObject({ name: 'skinned', besideRig: false, clapHeight: 1.75 });
     await page.locator('[data-param="character"] select').selectOption('mixamo_hero.glb');
     expect((await shownAt(page, 2)).character.name).toBe('mixamo_hero.glb');
   });

@@ -116,7 +116,10 @@ function addPanel(page) {
     speed: (speed) => (playback.speed = speed),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
-    character: (name) => rig.choose(name),
+    character: (name) => {
+      rig.choose(name);
+      fitBodyHeight();
+    },
     besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
   };
@@ -175,6 +178,7 @@ function addPanel(page) {
     onLoaded: (character) => {
       panel.setSettingChoices('character', rig.names());
       panel.setSetting('character', character.name);
+      fitBodyHeight();
       page.poseDirty = true;
     },
   });
@@ -185,6 +189,13 @@ function addPanel(page) {
     (file) => characterFlow.loadFile(file),
   );
   // a dropped file goes where its extension says
+  // the clap check at the shown character's own height (kblend's 1.75 m
+  // for its own characters)
+  function fitBodyHeight() {
+    const { height } = rig.describe();
+    const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
+    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
+  }
   const openFile = (file) =>
     CHARACTER_EXTENSIONS.includes(extensionOf(file.name))
       ? characterFlow.loadFile(file)

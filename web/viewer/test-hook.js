@@ -15,7 +15,8 @@
 // figures the comparison cards show, and kb.compareMethods for the current
 // params), hopfInset() (the inset's preset and caption), framing() (where
 // the rig's bounding box lands in the view, normalized device coordinates),
-// character() ({ name, skinned, mapped, unmapped, height,
+// character() ({ name, skinned, mapped, unmapped, height, clapHeight (the
+// body height the clap check measures),
 // jointWorldPositions() }: the shown character, its bones at kblend's 22
 // joints in world metres), root() (the shown clip's root translation now),
 // importStatus() ({ state, progress, message } of the last import),
@@ -79,6 +80,7 @@ export function installTestHook(app) {
     framing: () => stage.framing(app.rig.root),
     character: () => ({
       ...app.rig.describe(),
+      clapHeight: state.bodyHeight,
       jointWorldPositions: () => app.rig.jointWorldPositions(),
     }),
     root: () => state.preview.root(playback.time),
