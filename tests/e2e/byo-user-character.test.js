@@ -183,3 +183,51 @@ describe('a VRM 1.0 character', () => {
     expect(opened.log.errors).toEqual([]);
   });
 });
+
+describe('a character nothing maps by itself', () => {
+  it('opens the mapping dialog with its bones; cancel keeps the character shown', async () => {
+    const { page } = opened;
+    const { glb } = await mixamoGlb(kb, { anonymous: true });
+    const path = join(scratch, 'anonymous.glb');
+    writeFileSync(path, Buffer.from(glb));
+    const before = (await shownAt(page, 1)).character.name;
+    await page.locator('#character-file').setInputFiles(path);
+    const dialog = page.getByRole('dialog', { name: 'map joints' });
+    await dialog.waitFor();
+    const options = await dialog
+      .getByLabel('file joint for left_elbow')
+      .locator('option')
+      .allInnerTexts();
+    expect(options).toContain('bone_00');
+    expect(options).toContain('bone_21');
+    await dialog.getByRole('button', { name: 'cancel' }).click();
+    await page.waitForFunction(() => window.kblendApp.characterStatus().state === 'failed');
+    expect((await app(page, () => window.kblendApp.characterStatus())).message).toMatch(
+      /anonymous\.glb: no bone found for/,
+    );
+    expect((await shownAt(page, 1)).character.name).toBe(before);
+  });
+
+  it('takes the picks, remembers them, and the next load needs no dialog', async () => {
+    const { page } = opened;
+    const path = join(scratch, 'anonymous.glb');
+    await page.locator('#character-file').setInputFiles(path);
+    const dialog = page.getByRole('dialog', { name: 'map joints' });
+    await dialog.waitFor();
+    const names = kb.skeleton.names;
+    for (let j = 0; j < names.length; j++) {
+      const bone = `bone_${String((j * 5) % 22).padStart(2, '0')}`;
+      await dialog.getByLabel(`file joint for ${names[j]}`).selectOption(bone);
+    }
+    await dialog.getByRole('button', { name: 'apply' }).click();
+    await page.waitForFunction(() => window.kblendApp.characterStatus().state === 'done');
+    const shown = await shownAt(page, 1);
+    expect(shown.character).toMatchObject({ name: 'anonymous.glb', unmapped: [] });
+    expect(shown.character.mapped).toHaveLength(22);
+    await page.locator('#character-file').setInputFiles(path);
+    await page.waitForFunction(
+      () => window.kblendApp.characterStatus().message === 'anonymous.glb loaded',
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
