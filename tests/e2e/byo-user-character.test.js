@@ -29,7 +29,15 @@ beforeAll(async () => {
   writeFileSync(vrmPath, Buffer.from(vrm1FromGlb(glb)));
   browser = await launchBrowser();
   opened = await openPage(browser, '', { width: 1280, height: 800 });
+  await openCharacterFolder(opened.page);
 });
+
+// the panel's folded character folder, unfolded
+async function openCharacterFolder(page) {
+  const folder = page.locator('.lil-gui .lil-title', { hasText: /^character$/ });
+  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+  await page.locator('[data-param="character"] select').waitFor({ state: 'visible' });
+}
 
 afterAll(async () => {
   await browser?.close();

@@ -106,11 +106,59 @@ function addPlaybackAndPlots(page) {
     );
 }
 
-// The panel reports; the app state decides. Its buttons, settings and the
-// BVH import (file picker or drop).
+// Files into the page: BVH clips (import strip, worker) and characters
+// (.glb/.gltf/.vrm), by their pickers or dropped; the panel is reached
+// through `page.panel` once it exists.
+function addFileInputs(page) {
+  const { state, rig, sources, notice } = page;
+  const imports = createImportFlow({
+    state,
+    sources,
+    notice,
+    height: BODY_HEIGHT,
+    host: byId('stage'),
+    onClipsChanged: (imported) => page.panel.setGestureNames([...page.gestureNames, ...imported]),
+  });
+  // the clap check at the shown character's own height (kblend's 1.75 m
+  // for its own characters)
+  page.fitBodyHeight = () => {
+    const { height } = rig.describe();
+    const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
+    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
+  };
+  const characters = createCharacterFlow({
+    characters: rig,
+    notice,
+    onLoaded: (character) => {
+      page.panel.setSettingChoices('character', rig.names());
+      page.panel.setSetting('character', character.name);
+      page.fitBodyHeight();
+      page.poseDirty = true;
+    },
+  });
+  const characterPicker = createFilePicker(
+    'character-file',
+    CHARACTER_EXTENSIONS.join(','),
+    'character file to load',
+    (file) => characters.loadFile(file),
+  );
+  // a dropped file goes where its extension says
+  const bvhDrop = createBvhDrop({
+    highlight: byId('stage'),
+    onFile: (file) =>
+      CHARACTER_EXTENSIONS.includes(extensionOf(file.name))
+        ? characters.loadFile(file)
+        : imports.importFile(file),
+  });
+  page.openBvhPicker = () => bvhDrop.openPicker();
+  page.openCharacterPicker = () => characterPicker.click();
+  page.importStatus = () => imports.status;
+  page.characterStatus = () => characters.status;
+}
+
+// The panel reports; the app state decides. Its buttons and settings.
 function addPanel(page) {
-  const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
-  const bvhDrop = createBvhDrop({ highlight: byId('stage'), onFile: (f) => openFile(f) });
+  const { state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
@@ -118,7 +166,7 @@ function addPanel(page) {
     body: (on) => rig.setBodyVisible(on),
     character: (name) => {
       rig.choose(name);
-      fitBodyHeight();
+      page.fitBodyHeight();
     },
     besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
@@ -129,8 +177,8 @@ function addPanel(page) {
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   };
   const actions = {
-    importBvh: () => bvhDrop.openPicker(),
-    loadCharacter: () => characterPicker.click(),
+    importBvh: () => page.openBvhPicker(),
+    loadCharacter: () => page.openCharacterPicker(),
     playPause: () => playback.toggle(),
     stepBack: () => playback.step(-1),
     stepForward: () => playback.step(1),
@@ -164,44 +212,6 @@ function addPanel(page) {
     if (change.ok) panel.setRatioNote(change.ratioNote);
     panel.show(state.params);
   }
-  const imports = createImportFlow({
-    state,
-    sources,
-    notice,
-    height: BODY_HEIGHT,
-    host: byId('stage'),
-    onClipsChanged: (imported) => panel.setGestureNames([...page.gestureNames, ...imported]),
-  });
-  const characterFlow = createCharacterFlow({
-    characters: rig,
-    notice,
-    onLoaded: (character) => {
-      panel.setSettingChoices('character', rig.names());
-      panel.setSetting('character', character.name);
-      fitBodyHeight();
-      page.poseDirty = true;
-    },
-  });
-  const characterPicker = createFilePicker(
-    'character-file',
-    CHARACTER_EXTENSIONS.join(','),
-    'character file to load',
-    (file) => characterFlow.loadFile(file),
-  );
-  // a dropped file goes where its extension says
-  // the clap check at the shown character's own height (kblend's 1.75 m
-  // for its own characters)
-  function fitBodyHeight() {
-    const { height } = rig.describe();
-    const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
-    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
-  }
-  const openFile = (file) =>
-    CHARACTER_EXTENSIONS.includes(extensionOf(file.name))
-      ? characterFlow.loadFile(file)
-      : imports.importFile(file);
-  page.importStatus = () => imports.status;
-  page.characterStatus = () => characterFlow.status;
   page.panel = panel;
   createHelpOverlay(byId('stage'));
 }
@@ -342,6 +352,7 @@ async function start() {
   const page = createPage(kb);
   addStage(page);
   addPlaybackAndPlots(page);
+  addFileInputs(page);
   addPanel(page);
   wireChanges(page);
   openLinks(page);

@@ -20,6 +20,7 @@ export const FOLDERS = Object.freeze([
   { key: 'view', title: 'view', open: true },
   { key: 'clip', title: 'clip', open: false },
   { key: 'playback', title: 'playback', open: false },
+  { key: 'character', title: 'character', open: false },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -143,7 +144,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'character',
-    folder: 'view',
+    folder: 'character',
     label: 'character',
     kind: 'switch-choice',
     values: ['skinned', 'mannequin'],
@@ -152,14 +153,14 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'loadCharacter',
-    folder: 'view',
+    folder: 'character',
     label: 'load character…',
     kind: 'action',
     help: 'Load your own character: a skinned .glb/.gltf or a .vrm (or drop one on the page)',
   },
   {
     name: 'besideRig',
-    folder: 'view',
+    folder: 'character',
     label: 'kblend beside it',
     kind: 'switch',
     initial: false,
