@@ -145,7 +145,8 @@ describe('BVH import', () => {
     expect(params.duration).toBeCloseTo(2.967, 3);
     expect(await app(page, () => window.kblendApp.gestureNames())).toContain(CLIP);
     expect(await page.locator('.lil-gui select').first().inputValue()).toBe(CLIP);
-    const text = await noticeText(page);
+    // the summary is in the import strip (over the scene, which it does not resize)
+    const text = await page.locator('#import-bar').innerText();
     expect(text).toContain('Imported walk_mocap_cm.bvh.');
     expect(text).toContain('90 frames at 30.0 fps');
     expect(text).toContain('Joints of the file not used: LeftHandIndex1, RightHandIndex1.');
@@ -182,7 +183,6 @@ describe('BVH import', () => {
 
     await app(page, () => window.kblendApp.view('threeQuarter'));
     await poseAt(page, midHold(params));
-    await page.locator('#notice .notice-close').click();
     await page.locator('#stage').screenshot({ path: `${OUT}bvh-walk.png` });
   });
 
@@ -208,7 +208,6 @@ describe('BVH import', () => {
     expect(await app(page, () => window.kblendApp.gestureNames())).toEqual(
       expect.arrayContaining([CLIP, 'bvh: dropped.bvh']),
     );
-    await page.locator('#notice .notice-close').click();
   });
 
   it('a truncated, NaN or oversized file shows the reason and changes nothing', async () => {
@@ -226,8 +225,14 @@ describe('BVH import', () => {
     truncateSync(huge, 51 * 1024 * 1024); // sparse: costs no disk
 
     const cases = [
-      [truncated, /truncated\.bvh: truncated: the file declares 90 frames but has \d+/],
-      [nan, /nan\.bvh: frame 4, channel 0 \(Hips Xposition\) is "NaN", not a finite number/],
+      [
+        truncated,
+        /truncated\.bvh, line \d+: Frames: 90 is declared but only \d+ frame lines follow/,
+      ],
+      [
+        nan,
+        /nan\.bvh, line \d+: frame 4, channel 0 \(Hips Xposition\) must be a decimal number, got "NaN"/,
+      ],
       [huge, /huge\.bvh is 51\.0 MB, larger than the 50\.0 MB limit; it was not read/],
     ];
     await app(page, () => window.kblendApp.pause());

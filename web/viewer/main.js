@@ -4,6 +4,9 @@
 // → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { createCharacterFlow } from './characters/character-flow.js';
+import { createCharacterStage } from './characters/character-stage.js';
+import { CHARACTER_EXTENSIONS, extensionOf } from './characters/user-character.js';
 import { createComparisonView } from './compare/comparison-view.js';
 import { withCustomGestures } from './editor/custom-gestures.js';
 import { createEditorPanel } from './editor/editor-panel.js';
@@ -16,7 +19,7 @@ import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createExportPanel } from './export/export-panel.js';
-import { createBvhDrop } from './import/bvh-drop.js';
+import { createBvhDrop, createFilePicker } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { FOLDERS } from './panel/panel-table.js';
@@ -32,7 +35,6 @@ import { createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
 import { handShapesAt } from './stage/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
-import { createRig } from './stage/rig.js';
 import { createScene } from './stage/scene.js';
 import { createAppState } from './state/app-state.js';
 import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
@@ -84,7 +86,8 @@ function createPage(kb) {
 function addStage(page) {
   const { kb } = page;
   page.stage = createScene(byId('stage'));
-  page.rig = createRig(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  // the shown character: kblend's skinned one, the mannequin or the user's
+  page.rig = createCharacterStage(kb, BODY_HEIGHT);
   page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
   page.contactOverlay = createContactOverlay(kb, BODY_HEIGHT);
   page.stage.scene.add(page.rig.root, page.clapOverlay.root, page.contactOverlay.root);
@@ -253,21 +256,70 @@ function addEditor(page) {
   });
 }
 
-// The panel reports; the app state decides. Its buttons, settings and the
-// BVH import (file picker or drop).
-function addPanel(page) {
-  const { kb, state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
+// Files into the page: BVH clips (import strip, worker) and characters
+// (.glb/.gltf/.vrm), by their pickers or dropped; the panel is reached
+// through `page.panel` once it exists.
+function addFileInputs(page) {
+  const { state, rig, sources, notice } = page;
+  const imports = createImportFlow({
+    state,
+    sources,
+    notice,
+    height: BODY_HEIGHT,
+    host: byId('stage'),
+    onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
+  });
+  // the clap check at the shown character's own height (kblend's 1.75 m
+  // for its own characters)
+  page.fitBodyHeight = () => {
+    const { height } = rig.describe();
+    const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
+    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
+  };
+  const characters = createCharacterFlow({
+    characters: rig,
+    notice,
+    onLoaded: (character) => {
+      page.panel.setSettingChoices('character', rig.names());
+      page.panel.setSetting('character', character.name);
+      page.fitBodyHeight();
+      page.poseDirty = true;
+    },
+  });
+  const characterPicker = createFilePicker(
+    'character-file',
+    CHARACTER_EXTENSIONS.join(','),
+    'character file to load',
+    (file) => characters.loadFile(file),
+  );
+  // a dropped file goes where its extension says
   const bvhDrop = createBvhDrop({
     highlight: byId('stage'),
-    // a .json file is a gesture, anything else a BVH clip
-    onFile: (f) =>
-      isGestureFile(f) ? page.gestureLoader.loadFile(f).catch(() => {}) : importFile(f),
+    onFile: (file) => {
+      if (isGestureFile(file)) page.gestureLoader.loadFile(file).catch(() => {});
+      else if (CHARACTER_EXTENSIONS.includes(extensionOf(file.name))) characters.loadFile(file);
+      else imports.importFile(file);
+    },
   });
+  page.openBvhPicker = () => bvhDrop.openPicker();
+  page.openCharacterPicker = () => characterPicker.click();
+  page.importStatus = () => imports.status;
+  page.characterStatus = () => characters.status;
+}
+
+// The panel reports; the app state decides. Its buttons and settings.
+function addPanel(page) {
+  const { state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
+    character: (name) => {
+      rig.choose(name);
+      page.fitBodyHeight();
+    },
+    besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
     ...page.authoring.settings,
@@ -280,7 +332,8 @@ function addPanel(page) {
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
   };
   const actions = {
-    importBvh: () => bvhDrop.openPicker(),
+    importBvh: () => page.openBvhPicker(),
+    loadCharacter: () => page.openCharacterPicker(),
     playPause: () => playback.toggle(),
     stepBack: () => playback.step(-1),
     stepForward: () => playback.step(1),
@@ -315,14 +368,6 @@ function addPanel(page) {
     if (change.ok) panel.setRatioNote(change.ratioNote);
     panel.show(state.params);
   }
-  const importFile = createImportFlow({
-    kb,
-    state,
-    sources,
-    notice,
-    height: BODY_HEIGHT,
-    onClipsChanged: () => panel.setGestureNames(page.pickerNames()),
-  });
   page.panel = panel;
   // the authoring folder of the panel table holds presets and the editor too
   const authorTitle = FOLDERS.find((f) => f.key === 'author').title;
@@ -478,7 +523,7 @@ function createPoseDrawer(page) {
       clapOverlay.update(pose, clap, own ? undefined : frame, page.clapPhase);
     }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
-    rig.applyPose(pose);
+    rig.applyPose(pose, frame.root);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);
@@ -524,6 +569,7 @@ async function start() {
   addStage(page);
   addPlaybackAndPlots(page);
   addAuthoring(page);
+  addFileInputs(page);
   addPanel(page);
   addSweep(page);
   wireChanges(page);

@@ -23,6 +23,12 @@
 // exportFile(kind), exportOptions(partial), cancelExport().
 // sweep() (the sweep grid: its sweep and size, labels, the tooltip, each
 // rig's values and where it is on the stage).
+// character() ({ name, skinned, mapped, unmapped, height, clapHeight (the
+// body height the clap check measures),
+// jointWorldPositions() }: the shown character, its bones at kblend's 22
+// joints in world metres), root() (the shown clip's root translation now),
+// importStatus() ({ state, progress, message } of the last import),
+// characterStatus() ({ state, message } of the last character loaded).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -167,6 +173,14 @@ export function installTestHook(app) {
       size: state.params.sweepSize,
       ...app.sweep.snapshot(),
     }),
+    character: () => ({
+      ...app.rig.describe(),
+      clapHeight: state.bodyHeight,
+      jointWorldPositions: () => app.rig.jointWorldPositions(),
+    }),
+    root: () => state.preview.root(playback.time),
+    importStatus: () => ({ ...app.importStatus() }),
+    characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),

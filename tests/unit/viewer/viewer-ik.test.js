@@ -3,8 +3,12 @@
 // a BVH file refused or imported as the page does it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BvhImportError, DEFAULT_MAX_BYTES } from '../../../web/viewer/import/bvh-import.js';
-import { importSummary, readBvhFile, refuseBySize } from '../../../web/viewer/import/bvh-drop.js';
+import { BvhImportError } from '../../../web/lib/kblend.js';
+import {
+  VIEWER_MAX_BYTES,
+  importSummary,
+  refuseBySize,
+} from '../../../web/viewer/import/bvh-drop.js';
 import { CONTACT_SEPARATION, createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
 import { createClapPhases } from '../../../web/viewer/readouts/clap-phase.js';
 import {
@@ -22,6 +26,14 @@ import {
 } from '../../../web/viewer/state/params.js';
 import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
 import { kb } from './library.js';
+
+// As the page does it: the file refused by its size unread, else read and
+// imported by kb.importBvh (in the page's worker).
+async function readBvhFile(file, lib) {
+  const refusal = refuseBySize(file, VIEWER_MAX_BYTES);
+  if (refusal) throw new BvhImportError(refusal);
+  return lib.importBvh(await file.arrayBuffer(), { name: file.name });
+}
 
 const fixturePath = new URL('../../fixtures/walk_mocap_cm.bvh', import.meta.url);
 const fixture = readFileSync(fixturePath);
@@ -197,19 +209,31 @@ describe('imported clips as gestures', () => {
 
   it('writes a notice with the clip, the unused joints and the link rule', async () => {
     const result = await readBvhFile(file, kb);
-    const summary = importSummary(file.name, result, 2.967, LINK_NOTE);
+    const summary = importSummary(file.name, result, { start: 0, end: 2.967 }, LINK_NOTE);
     expect(summary.heading).toBe('Imported walk_mocap_cm.bvh.');
     expect(summary.lines[0]).toMatch(/^90 frames at 30\.0 fps \(2\.97 s\)/);
     expect(summary.lines).toContain(
       'Joints of the file not used: LeftHandIndex1, RightHandIndex1.',
     );
     expect(summary.lines.at(-1)).toBe(LINK_NOTE);
-    const cut = importSummary(file.name, { ...result, duration: 30, unmapped: ['head'] }, 20, '');
-    expect(cut.lines).toContain('The preview plays its first 20 s (the longest clip it shows).');
+    const cut = importSummary(
+      file.name,
+      { ...result, duration: 30, unmapped: ['head'] },
+      { start: 0, end: 20 },
+      '',
+    );
+    expect(cut.lines).toContain(
+      'The preview plays 0.00–20.00 s; pick another range in the import strip.',
+    );
     expect(cut.lines).toContain('Joints with no match in the file (they stay at rest): head.');
     // a duration rounded to the millisecond is not a cut clip
-    const rounded = importSummary(file.name, { ...result, duration: 2.83333 }, 2.833, '');
-    expect(rounded.lines.join(' ')).not.toMatch(/longest clip/);
+    const rounded = importSummary(
+      file.name,
+      { ...result, duration: 2.83333 },
+      { start: 0, end: 2.833 },
+      '',
+    );
+    expect(rounded.lines.join(' ')).not.toMatch(/preview plays/);
   });
 });
 
@@ -228,7 +252,7 @@ describe('refused files', () => {
     let read = false;
     const huge = {
       name: 'huge.bvh',
-      size: DEFAULT_MAX_BYTES + 1,
+      size: VIEWER_MAX_BYTES + 1,
       arrayBuffer: async () => {
         read = true;
         return new ArrayBuffer(0);
@@ -246,15 +270,17 @@ describe('refused files', () => {
     const text = fixture.toString('utf8');
     const cut = text.slice(0, text.lastIndexOf('\n', Math.floor(text.length * 0.6)) + 1);
     expect(await importError(new File([cut], 'cut.bvh'))).toMatch(
-      /^cut\.bvh: truncated: the file declares 90 frames but has \d+$/,
+      /^cut\.bvh, line \d+: Frames: 90 is declared but only \d+ frame lines follow$/,
     );
     const midLine = new File([text.slice(0, Math.floor(text.length * 0.6))], 'mid.bvh');
-    expect(await importError(midLine)).toMatch(/^mid\.bvh: frame \d+ has \d+ values/);
+    expect(await importError(midLine)).toMatch(
+      /^mid\.bvh, line \d+: (frame \d+ has \d+ values|Frames: 90 is declared but only \d+ frame lines follow)/,
+    );
     const lines = text.split('\n');
     const motion = lines.findIndex((line) => line.startsWith('Frame Time')) + 3;
     lines[motion] = lines[motion].replace(/\S+$/, 'NaN');
     expect(await importError(new File([lines.join('\n')], 'nan.bvh'))).toMatch(
-      /^nan\.bvh: frame 2, channel \d+ \(\w+ [XYZ]rotation\) is "NaN", not a finite number$/,
+      /^nan\.bvh, line \d+: frame 2, channel \d+ \(\w+ [XYZ]rotation\) must be a decimal number, got "NaN"$/,
     );
     expect(await importError(new File(['<html></html>'], 'page.bvh'))).toMatch(/not a BVH file/);
     expect(await importError(new File([], 'empty.bvh'))).toBe('empty.bvh is empty');

@@ -1,14 +1,12 @@
-// BVH import in the page: a file picker (the panel's "import BVH…" button
-// opens it) and drag-and-drop onto the page. A file is refused by its size
-// before anything of it is read, then read and handed to importBvh; the
-// caller gets either the import's result or a BvhImportError with a
-// readable message, and changes nothing in the second case.
-import { BvhImportError, DEFAULT_MAX_BYTES, importBvh } from './bvh-import.js';
+// Files into the page: a file picker per kind (the panel's buttons open
+// them) and drag-and-drop onto the page, which hands any file to onFile
+// (the page routes it by its extension). A file is refused by its size
+// before anything of it is read.
+import { BVH_LIMITS } from 'kblend';
 
-// The viewer retargets a file in the page's thread (about a millisecond a
-// frame): more frames than this would freeze the page for many seconds, and
-// the preview plays at most 20 s anyway.
-export const VIEWER_MAX_FRAMES = 6000;
+// A file is read whole into the page before the worker gets it: larger
+// files are refused unread.
+export const VIEWER_MAX_BYTES = Math.min(50 * 1024 * 1024, BVH_LIMITS.maxBytes);
 
 function megabytes(bytes) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -17,9 +15,9 @@ function megabytes(bytes) {
 /**
  * Why a file is refused before reading it, or null when it may be read.
  * @param {{ name: string, size: number }} file  a File (or its name and size)
- * @param {number} [maxBytes]
+ * @param {number} maxBytes
  */
-export function refuseBySize(file, maxBytes = DEFAULT_MAX_BYTES) {
+export function refuseBySize(file, maxBytes) {
   if (!(file.size > 0)) return `${file.name} is empty`;
   if (file.size > maxBytes) {
     return `${file.name} is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} limit; it was not read`;
@@ -28,28 +26,26 @@ export function refuseBySize(file, maxBytes = DEFAULT_MAX_BYTES) {
 }
 
 /**
- * Read and import one file. Throws BvhImportError (with the file's name in
- * the message) on any fault.
- * @param {File} file
- * @param {object} kb  the loaded library
- * @param {object} [options]  height (m), maxBytes, maxFrames
+ * A hidden file input (a test sets files on it by its id).
+ * @param {string} id
+ * @param {string} accept  the extensions, e.g. '.glb,.gltf,.vrm'
+ * @param {string} label
+ * @param {(file: File) => void} onFile
  */
-export async function readBvhFile(file, kb, options = {}) {
-  const { maxBytes = DEFAULT_MAX_BYTES, maxFrames = VIEWER_MAX_FRAMES, height = 1.75 } = options;
-  const refusal = refuseBySize(file, maxBytes);
-  if (refusal) throw new BvhImportError(refusal);
-  let bytes;
-  try {
-    bytes = await file.arrayBuffer();
-  } catch (error) {
-    throw new BvhImportError(`${file.name} could not be read (${error.message})`);
-  }
-  try {
-    return importBvh(bytes, kb, { fileName: file.name, maxBytes, maxFrames, height });
-  } catch (error) {
-    if (error instanceof BvhImportError) throw error;
-    throw new BvhImportError(`${file.name} could not be retargeted (${error.message})`);
-  }
+export function createFilePicker(id, accept, label, onFile) {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.id = id;
+  input.accept = accept;
+  input.hidden = true;
+  input.setAttribute('aria-label', label);
+  document.body.append(input);
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be picked again
+    if (file) onFile(file);
+  });
+  return input;
 }
 
 const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -62,18 +58,7 @@ const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes
  * @returns {{ openPicker(): void, input: HTMLInputElement }}
  */
 export function createBvhDrop({ highlight, onFile }) {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.id = 'bvh-file';
-  input.accept = '.bvh,text/plain';
-  input.hidden = true;
-  input.setAttribute('aria-label', 'BVH file to import');
-  document.body.append(input);
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
-    input.value = ''; // the same file may be picked again
-    if (file) onFile(file);
-  });
+  const input = createFilePicker('bvh-file', '.bvh', 'BVH file to import', onFile);
 
   // Counted, because dragenter/dragleave fire for every child crossed.
   let depth = 0;
@@ -111,33 +96,34 @@ export function createBvhDrop({ highlight, onFile }) {
 /**
  * The notice for a successful import: a heading and plain-text lines.
  * @param {string} fileName
- * @param {object} result  importBvh's result
- * @param {number} shownDuration  the preview's duration (clamped to the viewer's range)
+ * @param {object} clip  kb.importBvh's clip
+ * @param {{ start: number, end: number }} range  the part played (s)
  * @param {string} linkNote  what a share link does with an imported clip
  */
-export function importSummary(fileName, result, shownDuration, linkNote) {
+export function importSummary(fileName, clip, range, linkNote) {
+  const how =
+    clip.method === 'direct'
+      ? 'on kblend’s own skeleton.'
+      : `retargeted in ${clip.iterations} solver iterations.`;
   const lines = [
-    `${result.frames} frames at ${result.fps.toFixed(1)} fps (${result.duration.toFixed(2)} s), ` +
-      `retargeted onto the rig in ${result.iterations} solver iterations.`,
+    `${clip.frames} frames at ${clip.fps.toFixed(1)} fps (${clip.duration.toFixed(2)} s), ${how}`,
   ];
-  // only a real cut: the 3-decimal rounding of a duration is no cut
-  if (result.duration - shownDuration > 0.001) {
-    lines.push(`The preview plays its first ${shownDuration} s (the longest clip it shows).`);
+  if (clip.truncated) {
+    lines.push(`The file has ${clip.fileFrames} frames; the first ${clip.frames} were read.`);
   }
-  if (result.unmapped.length > 0) {
+  // only a real cut: the 3-decimal rounding of a duration is no cut
+  if (range.start > 0.001 || clip.duration - range.end > 0.001) {
     lines.push(
-      `Joints with no match in the file (they stay at rest): ${result.unmapped.join(', ')}.`,
+      `The preview plays ${range.start.toFixed(2)}–${range.end.toFixed(2)} s; pick another range in the import strip.`,
     );
   }
-  if (result.ignored.length > 0) {
-    lines.push(`Joints of the file not used: ${result.ignored.join(', ')}.`);
+  if (clip.unmapped.length > 0) {
+    lines.push(
+      `Joints with no match in the file (they stay at rest): ${clip.unmapped.join(', ')}.`,
+    );
   }
+  if (clip.ignored.length > 0)
+    lines.push(`Joints of the file not used: ${clip.ignored.join(', ')}.`);
   lines.push(linkNote);
   return { heading: `Imported ${fileName}.`, lines };
-}
-
-// Resolves after the browser has had a chance to paint (so a notice shows
-// before a long import blocks the page).
-export function nextPaint() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }

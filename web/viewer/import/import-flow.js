@@ -1,41 +1,173 @@
-// A picked or dropped BVH file becomes the gesture shown. A file that fails
-// to import or to play leaves everything as it was, with the reason in a
-// notice.
+// A picked or dropped BVH file becomes the gesture shown. The file is read
+// on the page, parsed and retargeted by kb.importBvh in a worker (the page
+// keeps drawing; a progress bar and a cancel button meanwhile), then played
+// at once with the defaults: the whole clip up to the preview's longest
+// duration, grounded, travelling, mapped automatically. The strip then
+// adjusts it (range, in place, mapping). When automatic mapping fails the
+// mapping dialog opens by itself; the picks are remembered per skeleton.
+// A file that fails leaves everything as it was, with the reason shown.
+import { JOINT_NAMES } from 'kblend';
 import { LINK_NOTE } from '../clips/clip-sources.js';
-import { canonicalValue } from '../state/params.js';
-import { importSummary, nextPaint, readBvhFile } from './bvh-drop.js';
+import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
+import { VIEWER_MAX_BYTES, importSummary, refuseBySize } from './bvh-drop.js';
+import { ImportCancelled, createBvhWorkerClient } from './bvh-worker-client.js';
+import { clipRange, defaultRange, fitRange } from './clip-range.js';
+import { createImportBar } from './import-bar.js';
+import { createJointMapMemory, hierarchyJointNames } from './joint-map-memory.js';
+import { openJointMapDialog } from './joint-map-dialog.js';
+
+const HEAD_BYTES = 256 * 1024; // more than any humanoid's hierarchy
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: nothing is remembered
+  }
+}
 
 /**
  * @param {object} options
- * @param {object} options.kb  the loaded library
  * @param {object} options.state  createAppState's result
  * @param {object} options.sources  createClipSources' result
  * @param {object} options.notice  createNotice's result
  * @param {number} options.height  body height (m)
+ * @param {HTMLElement} options.host  where the import strip goes
  * @param {(names: string[]) => void} options.onClipsChanged  the picker's new list
- * @returns {(file: File) => Promise<void>}
  */
-export function createImportFlow({ kb, state, sources, notice, height, onClipsChanged }) {
-  return async function importFile(file) {
-    let result;
-    try {
-      notice.show(`Importing ${file.name}…`);
-      await nextPaint();
-      result = await readBvhFile(file, kb, { height });
-    } catch (error) {
-      notice.show(`Could not import ${file.name}; nothing was changed:`, [error.message]);
-      return;
-    }
-    const name = sources.add(file.name, result);
-    const duration = canonicalValue('duration', result.duration);
-    const change = state.setParams({ gesture: name, duration });
+export function createImportFlow({ state, sources, notice, height, host, onClipsChanged }) {
+  const client = createBvhWorkerClient();
+  const memory = createJointMapMemory(storage());
+  const limits = {
+    minSeconds: NUMERIC_PARAMS.duration.min,
+    maxSeconds: NUMERIC_PARAMS.duration.max,
+  };
+  let status = { state: 'idle', progress: 0, message: '', timing: null };
+  let latest = 0; // the newest import: an earlier one's outcome is ignored
+  let current = null; // { fileName, names, bytes, clip, start, end, inPlace, gesture }
+
+  const bar = createImportBar(host, {
+    onCancel: () => client.cancel(),
+    onRange: (start, end) =>
+      current && play({ ...current, ...fitRange(start, end, current.clip.duration, limits) }),
+    onInPlace: (on) => current && play({ ...current, inPlace: on }),
+    onMapJoints: () => current && askMapping(current, current.clip.mapped, []),
+  });
+
+  function setStatus(next) {
+    status = { ...status, ...next };
+    bar.show(status);
+  }
+
+  // Shows one import (a range of its clip) as the gesture; false when refused.
+  function play(entry) {
+    const part = clipRange(entry.clip, entry);
+    const name = sources.add(entry.fileName, { ...entry.clip, ...part });
+    const change = state.setParams({
+      gesture: name,
+      duration: canonicalValue('duration', part.duration),
+    });
     if (!change.ok) {
       sources.remove(name);
-      notice.show(`Could not play ${file.name}; nothing was changed:`, [change.error]);
+      setStatus({ state: 'failed', message: `${entry.fileName} could not play: ${change.error}` });
+      return false;
+    }
+    current = entry;
+    onClipsChanged(sources.importedNames());
+    bar.showClip({ ...entry, duration: entry.clip.duration });
+    return true;
+  }
+
+  async function run(file, map) {
+    const fileName = file.name;
+    const ticket = ++latest;
+    setStatus({ state: 'working', progress: 0, message: `importing ${fileName}…`, timing: null });
+    bar.showClip(null);
+    const began = performance.now();
+    let names;
+    let clip;
+    try {
+      // the hierarchy only (its head), for the mapping remembered; the
+      // worker reads the whole file itself
+      names = hierarchyJointNames(await file.slice(0, HEAD_BYTES).text());
+      const options = { name: fileName, height, map: map ?? memory.recall(names) ?? 'auto' };
+      clip = await client.run(file, options, (p, what) =>
+        setStatus({ progress: p === 0.15 ? null : p, message: `${fileName}: ${what}…` }),
+      );
+    } catch (error) {
+      if (ticket === latest) failed(file, names ?? [], error);
       return;
     }
-    onClipsChanged(sources.importedNames());
-    const summary = importSummary(file.name, result, duration, LINK_NOTE);
-    notice.show(summary.heading, summary.lines);
+    const receivedAt = performance.now();
+    const seconds = (receivedAt - began) / 1000;
+    const range = defaultRange(clip.duration, limits.maxSeconds);
+    const entry = { file, fileName, names, clip, inPlace: false, ...range };
+    if (!play(entry)) return;
+    // when the worker answered and what showing the clip took (ms)
+    const timing = { began, receivedAt, showMs: performance.now() - receivedAt };
+    const summary = importSummary(fileName, clip, entry, LINK_NOTE);
+    // the summary goes in the strip, over the scene: a notice would resize it
+    setStatus({
+      state: 'done',
+      progress: 1,
+      message: `${summary.heading} Imported in ${seconds.toFixed(2)} s. ${summary.lines.join(' ')}`,
+      timing,
+    });
+  }
+
+  function failed(file, names, error) {
+    const fileName = file.name;
+    if (error instanceof ImportCancelled) {
+      setStatus({
+        state: 'idle',
+        progress: 0,
+        message: `import of ${fileName} cancelled; nothing was changed`,
+      });
+      if (current) bar.showClip({ ...current, duration: current.clip.duration });
+      return;
+    }
+    setStatus({
+      state: 'failed',
+      progress: 0,
+      message: `could not import ${fileName}; nothing was changed`,
+    });
+    notice.show(`Could not import ${fileName}; nothing was changed:`, [error.message]);
+    if (error.joints && error.unmapped) {
+      askMapping({ file, fileName, names: error.joints }, null, error.unmapped);
+    }
+  }
+
+  // The dialog: the picks are remembered for this skeleton, then the file
+  // is imported again with them.
+  async function askMapping(entry, mapped, unmapped) {
+    const picked = await openJointMapDialog({
+      kblendJoints: JOINT_NAMES,
+      required: unmapped,
+      joints: entry.names,
+      mapped: mapped ?? {},
+      title: unmapped.length
+        ? `${entry.fileName}: pick the file's joints for ${unmapped.join(', ')}`
+        : `${entry.fileName}: the joint mapping`,
+    });
+    if (!picked) return;
+    memory.remember(entry.names, picked);
+    await run(entry.file, picked);
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    cancel: () => client.cancel(),
+    // Read one file and import it.
+    async importFile(file) {
+      const refusal = refuseBySize(file, VIEWER_MAX_BYTES);
+      if (refusal) {
+        setStatus({ state: 'failed', progress: 0, message: refusal });
+        notice.show(`Could not import ${file.name}; nothing was changed:`, [refusal]);
+        return;
+      }
+      await run(file);
+    },
   };
 }

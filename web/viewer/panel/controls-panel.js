@@ -58,6 +58,14 @@ function addRow(parent, model, row, report, defaults) {
         .onChange((v) => report.setting(name, v)),
     ];
   }
+  if (kind === 'switch-choice') {
+    return [
+      parent
+        .add(model, name, row.values)
+        .name(label)
+        .onChange((v) => report.setting(name, v)),
+    ];
+  }
   if (kind === 'switch-number') {
     return [
       parent
@@ -95,7 +103,7 @@ function initialModel(gestureNames, settings, report) {
   const model = { gestureNames };
   for (const row of PANEL_TABLE) {
     if (row.kind === 'action') model[row.name] = () => report.onAction(row.name);
-    else if (row.kind === 'switch' || row.kind === 'switch-number') {
+    else if (['switch', 'switch-number', 'switch-choice'].includes(row.kind)) {
       model[row.name] = settings[row.name] ?? row.initial;
     }
   }
@@ -142,7 +150,8 @@ export function createControlsPanel({
     const parent = row.folder ? folders.get(row.folder) : gui;
     const made = addRow(parent, model, row, reporter, defaults).map((c) => withHelp(c, row));
     controllers[row.name] = made[0];
-    if (!['action', 'switch', 'switch-number'].includes(row.kind)) tuned.push(...made);
+    if (!['action', 'switch', 'switch-number', 'switch-choice'].includes(row.kind))
+      tuned.push(...made);
   }
   controllers.ik.show(params.gesture === 'clap'); // the switch is the clap's
   const ratioNote = noteElement('ratio-note');
@@ -195,6 +204,15 @@ export function createControlsPanel({
       );
       tuned[tuned.indexOf(old)] = controllers.gesture;
       controllers.gesture.updateDisplay();
+    },
+    // A list setting's choices (the characters, with those loaded).
+    setSettingChoices(name, values) {
+      const old = controllers[name];
+      const row = PANEL_TABLE.find((r) => r.name === name);
+      controllers[name] = withHelp(old.options(values), row).onChange((v) =>
+        report.onSetting(name, v),
+      );
+      controllers[name].updateDisplay();
     },
     setSetting(name, value) {
       model[name] = value;

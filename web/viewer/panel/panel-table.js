@@ -24,12 +24,14 @@ export const FOLDERS = Object.freeze([
   { key: 'author', title: 'author & export', open: false },
   { key: 'gestureFile', title: 'gesture file', open: true, parent: 'author' },
   { key: 'export', title: 'export', open: false, parent: 'author' },
+  { key: 'character', title: 'character', open: false },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
 // the value in its unit beside it), 'degrees' (slider in degrees, the param
 // in radians), 'choice', 'toggle' (a boolean param), 'action' (a button),
-// 'switch' (a view setting that is no param).
+// 'switch' (a view setting that is no param), 'switch-choice' (a view
+// setting picked from a list).
 export const PANEL_TABLE = Object.freeze([
   {
     name: 'gesture',
@@ -166,6 +168,30 @@ export const PANEL_TABLE = Object.freeze([
     label: 'three-quarter view',
     kind: 'action',
     help: 'Camera in front and to the left',
+  },
+  {
+    name: 'character',
+    folder: 'character',
+    label: 'character',
+    kind: 'switch-choice',
+    values: ['skinned', 'mannequin'],
+    initial: 'skinned',
+    help: 'The character shown: kblend’s skinned figure, the segmented mannequin, or one you load',
+  },
+  {
+    name: 'loadCharacter',
+    folder: 'character',
+    label: 'load character…',
+    kind: 'action',
+    help: 'Load your own character: a skinned .glb/.gltf or a .vrm (or drop one on the page)',
+  },
+  {
+    name: 'besideRig',
+    folder: 'character',
+    label: 'kblend beside it',
+    kind: 'switch',
+    initial: false,
+    help: 'Show kblend’s own character beside a loaded one',
   },
   {
     name: 'skeleton',

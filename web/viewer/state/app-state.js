@@ -26,7 +26,14 @@ export function ratioNote(pair, moved) {
  */
 export function createAppState({ kb, sources, defaults }) {
   let params = defaults;
-  let preview = kb.createPreview(sources.previewOptions(defaults));
+  // the body the clap check measures: kblend's default, or the height of
+  // the character shown (null: the library's default)
+  let bodyHeight = null;
+  const optionsOf = (p) => {
+    const options = sources.previewOptions(p);
+    return bodyHeight === null ? options : { ...options, height: bodyHeight };
+  };
+  let preview = kb.createPreview(optionsOf(defaults));
   const listeners = new Set();
 
   // The complete next params for a partial change; `moved` names the
@@ -58,7 +65,7 @@ export function createAppState({ kb, sources, defaults }) {
     let resolved;
     try {
       resolved = resolve(partial, moved);
-      created = kb.createPreview(sources.previewOptions(resolved.next));
+      created = kb.createPreview(optionsOf(resolved.next));
     } catch (error) {
       return { ok: false, params, error: error.message };
     }
@@ -82,6 +89,19 @@ export function createAppState({ kb, sources, defaults }) {
     setParams,
     // reset: the defaults, through the same path
     reset: () => setParams(defaults),
+    get bodyHeight() {
+      return bodyHeight ?? preview.options.height;
+    },
+    // The body height (m) the preview and its clap check use, within
+    // kb.limits; null returns to the library's default. Refused whole
+    // (the previous height kept) when out of range.
+    setBodyHeight(height) {
+      const previous = bodyHeight;
+      bodyHeight = height;
+      const change = setParams({});
+      if (!change.ok) bodyHeight = previous;
+      return change;
+    },
     // listener({ params, previous, ratioNote }) after every accepted change
     onChange(listener) {
       listeners.add(listener);

@@ -1,0 +1,159 @@
+// The character shown in the single view: kblend's own skinned character
+// (the default), the segmented mannequin, or a character the user loaded.
+// All three take the same calls (the core's local rotations and the root
+// translation), so the page draws the pose the same way whichever is shown.
+// `root` is one group that holds the shown character, so the stage, the
+// comparison and the framing see one object.
+import * as THREE from 'three';
+import { createSkinnedCharacter } from '../character/skinned-character.js';
+import { createRig } from '../stage/rig.js';
+
+export const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
+const SIDE_BY_SIDE = 0.5; // m from the middle, each
+
+// A built-in character: its bones are kblend's joints, in kblend's order,
+// and its root group takes the root translation.
+function builtIn(name, rig, names) {
+  return {
+    name,
+    skinned: name === 'skinned',
+    mapped: [...names],
+    unmapped: [],
+    height: null, // kblend's own
+    object: rig.root,
+    rig,
+    applyPose(pose, root) {
+      rig.applyPose(pose);
+      rig.root.position.set(root?.[0] ?? 0, root?.[1] ?? 0, root?.[2] ?? 0);
+    },
+    bone: (j) => rig.bones[j],
+  };
+}
+
+/**
+ * @param {object} kb  the loaded library
+ * @param {number} height  kblend's body height (m)
+ */
+export function createCharacterStage(kb, height) {
+  const { names } = kb.skeleton;
+  const bind = kb.bindPositions(height);
+  const root = new THREE.Group();
+  root.name = 'character';
+  const characters = new Map([
+    ['skinned', builtIn('skinned', createSkinnedCharacter(kb.skeleton, bind, height), names)],
+    ['mannequin', builtIn('mannequin', createRig(kb.skeleton, bind, height), names)],
+  ]);
+  let shown = characters.get('skinned');
+  let beside = null; // the kblend rig shown beside a user's character
+  let besideRig = false;
+  const view = { skeleton: false, body: true, hands: { left: 'open', right: 'open' } };
+  // side by side, the user's character stands to kblend's left (+X)
+  const mainSlot = new THREE.Group();
+  const besideSlot = new THREE.Group();
+  root.add(mainSlot, besideSlot);
+  mainSlot.add(shown.object);
+
+  function place(name) {
+    mainSlot.remove(shown.object);
+    if (beside) besideSlot.remove(beside.object);
+    shown = characters.get(name);
+    mainSlot.add(shown.object);
+    beside = besideRig && !BUILT_IN.includes(name) ? characters.get('skinned') : null;
+    if (beside) besideSlot.add(beside.object);
+    mainSlot.position.x = beside ? SIDE_BY_SIDE : 0;
+    besideSlot.position.x = beside ? -SIDE_BY_SIDE : 0;
+    refreshView();
+  }
+
+  function refreshView() {
+    for (const c of characters.values()) {
+      const target = c.rig ?? c; // a user's character has no hand shapes
+      target.setSkeletonVisible(view.skeleton);
+      target.setBodyVisible(view.body);
+      c.rig?.setHandShapes(view.hands);
+    }
+  }
+  refreshView();
+
+  const worldPosition = new THREE.Vector3();
+  return {
+    root,
+    get shown() {
+      return shown;
+    },
+    names: () => [...characters.keys()],
+    has: (name) => characters.has(name),
+    // Adds a user's character (see user-character.js) under its name.
+    add(character) {
+      const old = characters.get(character.name);
+      if (BUILT_IN.includes(character.name)) {
+        throw new RangeError(`a loaded character cannot take the name ${character.name}`);
+      }
+      if (old === shown) place('skinned');
+      old?.dispose();
+      characters.set(character.name, character);
+      refreshView();
+    },
+    // Shows the named character.
+    choose(name) {
+      if (!characters.has(name)) {
+        throw new RangeError(
+          `character must be one of ${[...characters.keys()].join(', ')}, got ${name}`,
+        );
+      }
+      place(name);
+    },
+    get besideRig() {
+      return besideRig;
+    },
+    // kblend's skinned character beside a user's one (or not)
+    setBesideRig(on) {
+      besideRig = on;
+      place(shown.name);
+    },
+    applyPose(pose, rootTranslation) {
+      shown.applyPose(pose, rootTranslation);
+      beside?.applyPose(pose, rootTranslation);
+    },
+    setSkeletonVisible(on) {
+      view.skeleton = on;
+      refreshView();
+    },
+    setBodyVisible(on) {
+      view.body = on;
+      refreshView();
+    },
+    setHandShapes(hands) {
+      view.hands = hands;
+      shown.rig?.setHandShapes(hands);
+      beside?.rig.setHandShapes(hands);
+    },
+    // The shown character's bones at kblend's 22 joints, world metres
+    // (NaN for a joint the character has no bone for).
+    jointWorldPositions() {
+      root.updateMatrixWorld(true);
+      const out = new Float32Array(3 * names.length);
+      for (let j = 0; j < names.length; j++) {
+        const bone = shown.bone(j);
+        if (!bone) {
+          out.fill(NaN, 3 * j, 3 * j + 3);
+          continue;
+        }
+        bone.getWorldPosition(worldPosition);
+        out.set([worldPosition.x, worldPosition.y, worldPosition.z], 3 * j);
+      }
+      return out;
+    },
+    describe() {
+      return {
+        name: shown.name,
+        skinned: shown.skinned,
+        mapped: [...shown.mapped],
+        unmapped: [...shown.unmapped],
+        height: shown.height ?? height,
+        besideRig: beside !== null,
+        format: shown.format ?? 'kblend',
+      };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// A character the user brings: a skinned .glb/.gltf (any bone names: the
+// binding maps Mixamo, VRM, SMPL, CMU, … names, then topology; a map given
+// by the user wins) or a .vrm (0.x or 1.0, through @pixiv/three-vrm, driven
+// through its normalized humanoid bones). kblend drives it with
+// kblend/three's createRigBinding; its height is the model's own.
+import { VRMLoaderPlugin, VRMUtils } from '@pixiv/three-vrm';
+import { JOINT_NAMES } from 'kblend';
+import { createRigBinding } from 'kblend/three';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
+export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
+// the joints without which a character cannot show a gesture
+export const REQUIRED_BONES = [
+  'pelvis',
+  'left_shoulder',
+  'right_shoulder',
+  'left_elbow',
+  'right_elbow',
+  'left_wrist',
+  'right_wrist',
+];
+
+// kblend joint → VRM humanoid bone (the VRM 0.x and 1.0 names are the same).
+const VRM_BONES = {
+  pelvis: 'hips',
+  spine1: 'spine',
+  spine2: 'chest',
+  spine3: 'upperChest',
+  neck: 'neck',
+  head: 'head',
+  left_collar: 'leftShoulder',
+  right_collar: 'rightShoulder',
+  left_shoulder: 'leftUpperArm',
+  right_shoulder: 'rightUpperArm',
+  left_elbow: 'leftLowerArm',
+  right_elbow: 'rightLowerArm',
+  left_wrist: 'leftHand',
+  right_wrist: 'rightHand',
+  left_hip: 'leftUpperLeg',
+  right_hip: 'rightUpperLeg',
+  left_knee: 'leftLowerLeg',
+  right_knee: 'rightLowerLeg',
+  left_ankle: 'leftFoot',
+  right_ankle: 'rightFoot',
+  left_foot: 'leftToes',
+  right_foot: 'rightToes',
+};
+
+/** A failure to load a character, with the file's bone names when mapping failed. */
+export class CharacterError extends Error {
+  constructor(message, { unmapped = null, bones = null } = {}) {
+    super(message);
+    this.name = 'CharacterError';
+    this.unmapped = unmapped;
+    this.bones = bones;
+  }
+}
+
+export const extensionOf = (name) => name.slice(name.lastIndexOf('.')).toLowerCase();
+
+function parseGltf(bytes, fileName) {
+  const loader = new GLTFLoader();
+  loader.register((parser) => new VRMLoaderPlugin(parser));
+  return new Promise((resolve, reject) => {
+    loader.parse(bytes, '', resolve, (error) =>
+      reject(
+        new CharacterError(
+          `${fileName} is not a glTF/VRM file three.js can read (${error?.message ?? error})`,
+        ),
+      ),
+    );
+  });
+}
+
+// The bones a binding drives, the map and the root: a VRM's normalized
+// humanoid, else the first skinned mesh's skeleton (or the scene).
+function rigOf(gltf, fileName) {
+  const vrm = gltf.userData.vrm ?? null;
+  if (vrm) {
+    if (vrm.meta?.metaVersion === '0') VRMUtils.rotateVRM0(vrm); // 0.x faces −Z
+    const map = {};
+    for (const [joint, bone] of Object.entries(VRM_BONES)) {
+      const node = vrm.humanoid.getNormalizedBoneNode(bone);
+      if (node) map[joint] = node.name;
+    }
+    return { vrm, object: vrm.scene, bindRoot: vrm.humanoid.normalizedHumanBonesRoot, map };
+  }
+  let skinned = null;
+  gltf.scene.traverse((o) => {
+    if (!skinned && o.isSkinnedMesh) skinned = o;
+  });
+  if (!skinned) throw new CharacterError(`${fileName} has no skinned mesh: nothing to drive`);
+  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null };
+}
+
+function modelHeight(object) {
+  object.updateMatrixWorld(true);
+  const box = new THREE.Box3().setFromObject(object, true);
+  return box.max.y - box.min.y;
+}
+
+/**
+ * @param {ArrayBuffer} bytes  the file's bytes
+ * @param {string} fileName
+ * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
+ */
+export async function loadUserCharacter(bytes, fileName, { map } = {}) {
+  const gltf = await parseGltf(bytes, fileName);
+  const rig = rigOf(gltf, fileName);
+  let binding;
+  try {
+    binding = createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest: 'tpose' });
+  } catch (error) {
+    throw new CharacterError(`${fileName}: its bones could not be bound (${error.message})`);
+  }
+  const missing = REQUIRED_BONES.filter((joint) => binding.unmapped.includes(joint));
+  if (missing.length > 0) {
+    const bones = [];
+    rig.bindRoot.traverse((o) => o.isBone && bones.push(o.name));
+    (rig.bindRoot.skeleton?.bones ?? []).forEach(
+      (b) => bones.includes(b.name) || bones.push(b.name),
+    );
+    binding.dispose();
+    throw new CharacterError(`${fileName}: no bone found for ${missing.join(', ')}`, {
+      unmapped: binding.unmapped,
+      bones,
+    });
+  }
+  rig.object.traverse((o) => {
+    if (o.isMesh) o.frustumCulled = false; // posed far from its bind's bounds
+  });
+  const height = modelHeight(rig.object);
+  const object = new THREE.Group();
+  object.name = `character: ${fileName}`;
+  object.add(rig.object);
+  const mapped = Object.keys(binding.mapped);
+  const overlay = new THREE.SkeletonHelper(rig.object);
+  overlay.visible = false;
+  object.add(overlay);
+  const meshes = [];
+  rig.object.traverse((o) => o.isMesh && meshes.push(o));
+  return {
+    name: fileName,
+    skinned: true,
+    mapped,
+    unmapped: [...binding.unmapped],
+    height,
+    object,
+    applyPose(pose, root) {
+      binding.apply({ rotations: pose, root: root ?? null });
+      rig.vrm?.humanoid.update(); // normalized bones → the model's own
+    },
+    format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
+    // the model's own bones (a VRM's raw ones, which its normalized ones drive)
+    bone: (j) =>
+      rig.vrm
+        ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[JOINT_NAMES[j]])
+        : (binding.bones[JOINT_NAMES[j]] ?? null),
+    setSkeletonVisible(on) {
+      overlay.visible = on;
+    },
+    setBodyVisible(on) {
+      for (const mesh of meshes) mesh.visible = on;
+    },
+    dispose() {
+      binding.dispose();
+      object.traverse((o) => {
+        o.geometry?.dispose();
+        for (const m of [o.material].flat()) m?.dispose?.();
+      });
+      if (rig.vrm) VRMUtils.deepDispose(rig.vrm.scene);
+    },
+  };
+}
