@@ -17,6 +17,7 @@ export const FOLDERS = Object.freeze([
   { key: 'envelope', title: 'envelope E(p)', open: true },
   { key: 'filter', title: 'deadband filter', open: true },
   { key: 'comparison', title: 'comparison', open: true },
+  { key: 'sweep', title: 'sweep', open: false },
   { key: 'view', title: 'view', open: true },
   { key: 'clip', title: 'clip', open: false },
   { key: 'playback', title: 'playback', open: false },
@@ -134,7 +135,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'sweep',
-    folder: 'comparison',
+    folder: 'sweep',
     label: 'sweep grid',
     kind: 'choice',
     values: CHOICE_PARAMS.sweep.values,
@@ -142,7 +143,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'sweepSize',
-    folder: 'comparison',
+    folder: 'sweep',
     label: 'sweep rigs a side',
     kind: 'choice',
     values: CHOICE_PARAMS.sweepSize.values,
