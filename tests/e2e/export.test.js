@@ -97,7 +97,7 @@ describe('exports', () => {
     expect(read.clip.tracks).toHaveLength(22);
     expect(read.clip.duration).toBeCloseTo(3, 6);
     expect(read.clip.tracks[0].times).toHaveLength(91);
-    expect(read.meshes).toBeGreaterThan(10); // the body came along
+    expect(read.meshes).toBeGreaterThan(0); // the body came along (one skinned mesh, or the mannequin's segments)
     const shown = await shownPoses(page, times);
     const worst = worstAngle(read.poses, shown);
     console.log(

@@ -211,7 +211,7 @@ function addEditor(page) {
   });
   const gizmo = createRotateGizmo({
     stage,
-    bones: rig.bones,
+    bones: () => rig.bones, // the character shown at the time
     names: kb.skeleton.names,
     onDragStart: () => playback.pause(),
     onRotate: (degrees) => page.editorPanel.showDragged(degrees),

@@ -81,6 +81,11 @@ export function createCharacterStage(kb, height) {
     get shown() {
       return shown;
     },
+    // The shown character's bones in kblend's joint order (undefined for a
+    // joint it has no bone for), for the editor's handles.
+    get bones() {
+      return names.map((_, j) => shown.bone(j));
+    },
     names: () => [...characters.keys()],
     has: (name) => characters.has(name),
     // Adds a user's character (see user-character.js) under its name.

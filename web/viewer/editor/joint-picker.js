@@ -1,7 +1,7 @@
 // Selecting a joint by clicking the character: a click (not an orbit drag)
 // on the stage finds the body part under the pointer and the bone it hangs
 // on. Only while the edit folder is open.
-import { Raycaster, Vector2 } from 'three';
+import { Raycaster, Vector2, Vector3 } from 'three';
 
 const CLICK_SLOP_PX = 4;
 
@@ -26,8 +26,23 @@ export function installJointPicker({ canvas, camera, root, isActive, onPick }) {
     const hit = raycaster
       .intersectObject(root, true)
       .find((h) => h.object.visible && h.object.isMesh);
-    let object = hit?.object;
+    if (!hit) return;
+    // a skinned body is one mesh over every bone: the joint is the bone
+    // nearest the point hit; a mannequin segment hangs on its bone
+    if (hit.object.isSkinnedMesh) return onPick(nearestBone(hit.object.skeleton.bones, hit.point));
+    let object = hit.object;
     while (object && !object.isBone) object = object.parent;
     if (object) onPick(object.name);
   });
+}
+
+const bonePosition = new Vector3();
+function nearestBone(bones, point) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const bone of bones) {
+    const distance = bone.getWorldPosition(bonePosition).distanceToSquared(point);
+    if (distance < bestDistance) [best, bestDistance] = [bone, distance];
+  }
+  return best.name;
 }

@@ -45,7 +45,7 @@ export function createRotateGizmo({ stage, bones, names, onDragStart, onRotate, 
     show(joint) {
       const j = names.indexOf(joint);
       if (j < 0) return;
-      gizmo.attach(bones[j]);
+      gizmo.attach((typeof bones === 'function' ? bones() : bones)[j]);
       helper.visible = true;
       stage.requestRender();
     },
