@@ -33,6 +33,12 @@ export function multiplyQuat<T extends { [i: number]: number }>(
 ): T;
 /** q v q⁻¹ for a unit quaternion q. */
 export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [number, number, number];
+/**
+ * XYZ Euler angles (R = Rx·Ry·Rz, three.js's 'XYZ' order), radians, of a
+ * quaternion [x, y, z, w] (normalized first), as three.js's
+ * Euler.setFromRotationMatrix computes them; z is 0 at gimbal lock.
+ */
+export function eulerXYZ(q: ArrayLike<number>): [number, number, number];
 
 export type Quat = ArrayLike<number>;
 export type JointName =

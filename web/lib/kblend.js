@@ -19,6 +19,7 @@ import { checkSkeleton } from './skeleton-names.js';
 import { checkNumber } from './validate.js';
 
 export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
+export { eulerXYZ } from './bvh/export.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
