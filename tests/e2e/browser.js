@@ -48,7 +48,38 @@ export async function openPage(browser, hash = '', { width = 1280, height = 800 
   return { page, context, log };
 }
 
+// The same page loaded again, once the viewer is ready.
+export async function reloadPage(page) {
+  await page.reload();
+  await page.evaluate(() => window.kblendApp.ready);
+}
+
 // --- helpers shared by the browser tests
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// Folders of the panel unfolded, outer first (e.g. 'author & export', then
+// 'presets'); a folder already open stays open (lil-gui marks a folder's
+// title with aria-expanded).
+export async function openFolder(page, ...titles) {
+  for (const title of titles) {
+    const heading = page.locator('.lil-gui .lil-title', {
+      hasText: new RegExp(`^${escapeRegExp(title)}$`),
+    });
+    if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+  }
+}
+
+// The folded character folder, opened, once its picker shows.
+export async function openCharacterFolder(page) {
+  await openFolder(page, 'character');
+  await page.locator('[data-param="character"] select').waitFor({ state: 'visible' });
+}
+
+// The authoring folder (gesture files, export, presets, editor), opened,
+// and one of its folders if named.
+export const openAuthoring = (page, sub) =>
+  openFolder(page, 'author & export', ...(sub ? [sub] : []));
 
 export const SCREENSHOTS = fileURLToPath(
   new URL('../../test-results/screenshots/', import.meta.url),

@@ -4,7 +4,7 @@
 // a gesture too large for a link says so.
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, openPage, poseAt } from './browser.js';
+import { app, launchBrowser, openAuthoring, openPage, poseAt } from './browser.js';
 
 let browser;
 beforeAll(async () => {
@@ -13,13 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// The authoring folder of the panel (gesture files, export, presets, editor), opened.
-async function openAuthoring(page, sub) {
-  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
-  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
-  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
-}
 
 const TILT = {
   name: 'tilt',

@@ -2,7 +2,7 @@
 // exported as a file and imported in a fresh browser profile, giving the
 // same params and the same pose bit for bit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, openPage } from './browser.js';
+import { app, launchBrowser, openAuthoring, openPage, reloadPage } from './browser.js';
 
 let browser;
 beforeAll(async () => {
@@ -11,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// The authoring folder of the panel (gesture files, export, presets, editor), opened.
-async function openAuthoring(page, sub) {
-  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
-  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
-  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
-}
 
 const TUNED = {
   attack: 0.3,
@@ -62,8 +55,7 @@ describe('presets', () => {
       )
       .toBe('loose');
     await page.screenshot({ path: 'test-results/screenshots/presets-panel.png' });
-    await page.reload();
-    await page.evaluate(() => window.kblendApp.ready);
+    await reloadPage(page);
     expect(await app(page, () => window.kblendApp.presets.names())).toEqual(['loose']);
     const text = await app(page, () => window.kblendApp.presets.exportText());
     expect(JSON.parse(text).presets.loose.lambda).toBe(30);
