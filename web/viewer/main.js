@@ -35,6 +35,7 @@ import { createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
 import { handShapesAt } from './stage/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
+import { createShownFrame } from './stage/shown-frame.js';
 import { createScene } from './stage/scene.js';
 import { createAppState } from './state/app-state.js';
 import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
@@ -502,25 +503,28 @@ function openLinks(page) {
 
 // Draws the pose at the clock's time. One library call gives the frame its
 // pose, envelope value, changed joints and clap report, with the clap
-// arrows' FK from the same pass.
+// arrows' FK from the same pass; a crossfade's blend or an override is
+// checked on its own instead (shown-frame.js).
 function createPoseDrawer(page) {
   const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
   const clapPhase = createClapPhaseTracker(kb);
+  const shownFrame = createShownFrame(kb, crossfade);
   return function drawPose() {
     const { params, preview } = state;
     const began = performance.now();
-    const frame = preview.evaluateFrame(playback.time, { clap: true, fk: clapOverlay.visible });
+    const { frame, clap, fading } = shownFrame(preview, playback.time, {
+      now: performance.now() / 1000,
+      override: page.poseOverride ?? null,
+      fk: clapOverlay.visible,
+      height: state.bodyHeight,
+      pose,
+    });
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
-    pose.set(page.poseOverride ?? frame.pose);
-    // a crossfade shows a blended pose: its clap check is that pose's own
-    const fading = crossfade.apply(pose, performance.now() / 1000);
-    const own = fading || page.poseOverride; // a pose that is not the frame's
-    const clap = own ? kb.validateClap(pose) : frame.clap;
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
     if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
     if (clapOverlay.visible) {
-      clapOverlay.update(pose, clap, own ? undefined : frame, page.clapPhase);
+      clapOverlay.update(pose, clap, frame.positions ? frame : undefined, page.clapPhase);
     }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
     rig.applyPose(pose, frame.root);
