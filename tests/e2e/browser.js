@@ -27,9 +27,14 @@ export function launchBrowser() {
 
 // A page that records console errors, uncaught exceptions, dialogs and
 // every request it makes.
-export async function openPage(browser, hash = '', { width = 1280, height = 800 } = {}) {
+export async function openPage(
+  browser,
+  hash = '',
+  { width = 1280, height = 800, deviceScaleFactor = 1 } = {},
+) {
   const context = await browser.newContext({
     viewport: { width, height },
+    deviceScaleFactor,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();

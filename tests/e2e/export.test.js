@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { angleBetween, pngSize, readBvh, readGlb, readWebm } from './export-readers.js';
-import { app, launchBrowser, openPage } from './browser.js';
+import { app, launchBrowser, openAuthoring, openPage } from './browser.js';
 
 let browser;
 let kb;
@@ -18,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// The authoring folder of the panel (gesture files, export, presets, editor), opened.
-async function openAuthoring(page, sub) {
-  const author = page.locator('.lil-gui .lil-title', { hasText: /^author & export$/ });
-  if ((await author.getAttribute('aria-expanded')) !== 'true') await author.click();
-  if (sub) await page.locator('.lil-gui .lil-title', { hasText: new RegExp(`^${sub}$`) }).click();
-}
 
 const TUNING = { gesture: 'wave', attack: 0.2, epsilon: 0.001, jitter: 0.01, seed: 5 };
 
@@ -215,5 +208,49 @@ describe('exports', () => {
     fromSnippet.dispose();
     await page.screenshot({ path: 'test-results/screenshots/export-snippets.png' });
     await page.getByRole('button', { name: 'close' }).click();
+  });
+});
+
+// The stage's canvas keeps its size and pixel ratio through an export: the
+// export renders at its own size within each frame's task, so no frame the
+// page shows is at the export's size, and the stage is the same after.
+describe('the stage through an export', () => {
+  it('a video export leaves the canvas its size and pixel ratio, before, during and after', async () => {
+    const { page, context, log } = await openPage(browser, '', { deviceScaleFactor: 2 });
+    const canvasSize = () =>
+      app(page, () => {
+        const canvas = document.querySelector('#stage canvas');
+        return { width: canvas.width, height: canvas.height, css: canvas.clientWidth };
+      });
+    const before = await canvasSize();
+    expect(before.width).toBe(2 * before.css); // the stage's pixel ratio: 2
+    await app(page, () => {
+      window.kblendApp.setParams({ gesture: 'wave', duration: 1 });
+      window.kblendApp.exportOptions({ width: 160, height: 100, fps: 10 });
+    });
+    const shown = await app(page, async () => {
+      const canvas = document.querySelector('#stage canvas');
+      const sizes = new Set();
+      let exporting = true;
+      const look = () => {
+        sizes.add(`${canvas.width}×${canvas.height}`);
+        if (exporting) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      const file = await window.kblendApp.exportFile('webm');
+      exporting = false;
+      return { sizes: [...sizes], bytes: file.bytes.length };
+    });
+    expect(shown.bytes).toBeGreaterThan(0);
+    expect(shown.sizes).toEqual([`${before.width}×${before.height}`]);
+    expect(await canvasSize()).toEqual(before);
+    const snapshot = await app(page, async () => {
+      await window.kblendApp.exportFile('png');
+      const canvas = document.querySelector('#stage canvas');
+      return { width: canvas.width, height: canvas.height, css: canvas.clientWidth };
+    });
+    expect(snapshot).toEqual(before);
+    expect(log.errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,7 +1,10 @@
-// Rendering the stage at a chosen size: the renderer's drawing buffer is
-// set to width × height (pixel ratio 1) and the camera's aspect to match;
-// the canvas keeps its size on the page (its style is left alone), and
-// `restore()` puts buffer and camera back.
+// Rendering the stage at a chosen size: for the length of one call the
+// renderer's drawing buffer is width × height (pixel ratio 1) and the
+// camera's aspect matches; then the stage's own size, pixel ratio and
+// aspect come back and its own picture is drawn again, all in the same
+// task, so the page never shows a frame at the export's size (a video,
+// which takes many tasks, sizes each frame this way) and a resize of the
+// page between frames is the stage's alone.
 import { Vector2 } from 'three';
 
 // Sizes an export may ask for (px): at most a 4K frame.
@@ -21,12 +24,17 @@ export function checkSize(width, height) {
 }
 
 /**
- * @param {object} stage  createScene's result (renderer, scene, camera)
+ * @param {object} stage  createScene's result (renderer, scene, camera,
+ *   requestRender, renderIfNeeded)
  * @param {number} width
  * @param {number} height
- * @returns {{ render(): HTMLCanvasElement, restore(): void }}
+ * @param {(render: () => HTMLCanvasElement) => T} paint  called at once;
+ *   render() draws the scene at the size and returns the canvas, which
+ *   paint reads before it returns (the canvas is the stage's again after)
+ * @returns {T} what paint returns
+ * @template T
  */
-export function renderAtSize(stage, width, height) {
+export function paintAtSize(stage, width, height, paint) {
   checkSize(width, height);
   const { renderer, scene, camera } = stage;
   const ratio = renderer.getPixelRatio();
@@ -36,18 +44,18 @@ export function renderAtSize(stage, width, height) {
   renderer.setSize(width, height, false);
   camera.aspect = width / height;
   camera.updateProjectionMatrix();
-  return {
-    // Draw the scene now; read the canvas in the same task.
-    render() {
+  try {
+    return paint(() => {
       renderer.render(scene, camera);
       return renderer.domElement;
-    },
-    restore() {
-      renderer.setPixelRatio(ratio);
-      renderer.setSize(size.x, size.y, false);
-      camera.aspect = aspect;
-      camera.updateProjectionMatrix();
-      stage.requestRender();
-    },
-  };
+    });
+  } finally {
+    renderer.setPixelRatio(ratio);
+    renderer.setSize(size.x, size.y, false);
+    camera.aspect = aspect;
+    camera.updateProjectionMatrix();
+    // the resize cleared the canvas: the stage's picture before the page paints
+    stage.requestRender();
+    stage.renderIfNeeded();
+  }
 }

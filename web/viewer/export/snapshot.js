@@ -1,7 +1,7 @@
 // PNG exports: a snapshot of the stage at a chosen size, and a contact
 // sheet of N evenly spaced frames of the clip (each cell labelled with its
 // time), both rendered from the scene, not read off the page.
-import { renderAtSize } from './render-size.js';
+import { paintAtSize } from './render-size.js';
 
 // A contact sheet holds 2 to 64 frames.
 export const SHEET_FRAMES = Object.freeze({ min: 2, max: 64 });
@@ -38,15 +38,10 @@ export function sheetGrid(n) {
  * @returns {Promise<Uint8Array>} PNG bytes
  */
 export async function snapshotPng(stage, { width, height }) {
-  const sized = renderAtSize(stage, width, height);
   const copy = document.createElement('canvas');
   copy.width = width;
   copy.height = height;
-  try {
-    copy.getContext('2d').drawImage(sized.render(), 0, 0);
-  } finally {
-    sized.restore();
-  }
+  paintAtSize(stage, width, height, (render) => copy.getContext('2d').drawImage(render(), 0, 0));
   return canvasToPng(copy);
 }
 
@@ -67,18 +62,15 @@ export async function contactSheetPng(stage, { width, height, frames, duration }
   context.fillStyle = '#181b20';
   context.fillRect(0, 0, sheet.width, sheet.height);
   context.font = `${LABEL_PX}px sans-serif`;
-  const sized = renderAtSize(stage, width, height);
-  try {
+  paintAtSize(stage, width, height, (render) =>
     times.forEach((t, i) => {
       const x = (i % columns) * width;
       const y = Math.floor(i / columns) * height;
       poseAt(t);
-      context.drawImage(sized.render(), x, y);
+      context.drawImage(render(), x, y);
       context.fillStyle = '#e8ecf2';
       context.fillText(`${t.toFixed(2)} s`, x + 6, y + LABEL_PX + 4);
-    });
-  } finally {
-    sized.restore();
-  }
+    }),
+  );
   return { bytes: await canvasToPng(sheet), width: sheet.width, height: sheet.height, times };
 }

@@ -3,7 +3,7 @@
 // (WebCodecs VideoEncoder through mediabunny's WebM muxer), each frame
 // stamped with its own time, so the file plays at the chosen fps whatever
 // the rendering speed. Cancel stops between frames and writes nothing.
-import { renderAtSize } from './render-size.js';
+import { checkSize, paintAtSize } from './render-size.js';
 
 export const VIDEO_FPS = Object.freeze({ min: 1, max: 60 });
 // At most this many frames (a minute at 60 fps).
@@ -46,6 +46,7 @@ async function pickCodec(mediabunny, width, height) {
  * @returns {Promise<{ bytes: Uint8Array, frames: number, codec: string }>}
  */
 export async function renderWebm(stage, { width, height, fps, duration }, poseAt, control = {}) {
+  checkSize(width, height);
   const times = videoFrameTimes(duration, fps);
   const mediabunny = await import('mediabunny');
   const codec = await pickCodec(mediabunny, width, height);
@@ -66,19 +67,19 @@ export async function renderWebm(stage, { width, height, fps, duration }, poseAt
   });
   output.addVideoTrack(source, { frameRate: fps });
   await output.start();
-  const sized = renderAtSize(stage, width, height);
   try {
     for (let k = 0; k < times.length; k++) {
       if (control.signal?.cancelled) throw new ExportCancelled();
-      poseAt(times[k]);
-      context.drawImage(sized.render(), 0, 0);
+      // sized for this frame only: between frames the page shows the stage
+      paintAtSize(stage, width, height, (render) => {
+        poseAt(times[k]);
+        context.drawImage(render(), 0, 0);
+      });
       await source.add(k / fps, 1 / fps);
       control.onProgress?.(k + 1, times.length);
     }
-    sized.restore();
     await output.finalize();
   } catch (error) {
-    sized.restore();
     if (output.state !== 'finalized') await output.cancel().catch(() => {});
     throw error;
   }
