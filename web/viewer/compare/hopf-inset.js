@@ -78,11 +78,8 @@ function dot(ctx, point, radius, fill, stroke) {
   }
 }
 
-/**
- * @param {HTMLElement} container  the inset's box (the canvas, caption and button go in it)
- * @param {object} kb  the library (slerp, kli, kliAt)
- */
-export function createHopfInset(container, kb) {
+// The inset's parts in its box: title, canvas, legend, caption, button.
+function buildParts(container) {
   const title = element('div', 'hopf-title', 'Hopf map S³ → S²');
   const canvas = element('canvas', 'hopf-canvas');
   const legend = element('div', 'hopf-legend');
@@ -94,118 +91,147 @@ export function createHopfInset(container, kb) {
   const button = element('button', 'hopf-preset', 'paper example');
   button.type = 'button';
   container.append(title, canvas, legend, caption, button);
+  return { canvas, caption, button };
+}
+
+// The canvas at SIZE CSS pixels, sharp on a high-density screen.
+function sizeCanvas(canvas, ctx) {
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  canvas.width = Math.round(SIZE * ratio);
+  canvas.height = Math.round(SIZE * ratio);
+  canvas.style.width = `${SIZE}px`;
+  canvas.style.height = `${SIZE}px`;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+}
+
+// Both curves from p to r on S², KLI over [0, tEnd] (its own stop time by default).
+function buildPath(kb, p, r, tEnd) {
+  const slerp = hopfPath(kb, p, r, { method: 'slerp', samples: SAMPLES });
+  const kli = hopfPath(kb, p, r, { method: 'kli', samples: SAMPLES, tEnd });
+  const stop = tEnd ?? kb.kli(p, r).tStop;
+  return { p, r, slerp, kli, tEnd: stop, basis: basisForPath(slerp) };
+}
+
+// The sphere's disc and its wireframe, the back side fainter.
+function drawSphere(ctx, wires, frame) {
+  dot(ctx, { x: frame.cx, y: frame.cy }, frame.radius, COLOURS.disc, COLOURS.rim);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = COLOURS.wireBack;
+  wires.forEach((w) => strokeSide(ctx, w, false));
+  ctx.strokeStyle = COLOURS.wire;
+  wires.forEach((w) => strokeSide(ctx, w, true));
+}
+
+// SLERP wide under KLI narrow, the back side first and faint.
+function drawCurves(ctx, slerp, kli) {
+  for (const front of [false, true]) {
+    ctx.globalAlpha = front ? 1 : 0.35;
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = COLOURS.slerp;
+    strokeSide(ctx, slerp, front);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = COLOURS.kli;
+    strokeSide(ctx, kli, front);
+  }
+  ctx.globalAlpha = 1;
+}
+
+// Ticks at equal steps of each curve's own parameter, SLERP's on one side
+// and KLI's on the other: even in u, bunched toward r in t.
+function drawTicks(ctx, slerp, kli) {
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = COLOURS.slerp;
+  for (const i of tickIndices(SAMPLES, TICKS)) tick(ctx, slerp, i, 1, 9);
+  ctx.strokeStyle = COLOURS.kli;
+  for (const i of tickIndices(SAMPLES, TICKS)) tick(ctx, kli, i, -1, 9);
+}
+
+// The ends' names beside the path's first and last points.
+function drawEndLabels(ctx, slerp) {
+  ctx.fillStyle = COLOURS.text;
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.fillText('p', slerp[0].x + 7, slerp[0].y - 6);
+  ctx.fillText('r', slerp[slerp.length - 1].x + 7, slerp[slerp.length - 1].y - 6);
+}
+
+// Where the markers sit now: in the preset, SLERP and KLI at the same
+// fraction of the clip; for a joint, the joint's rotations shown.
+function markerPoints(kb, view, frame) {
+  const { path } = view;
+  if (view.preset) {
+    const { p, r, tEnd } = path;
+    return [
+      { point: hopf(kb.slerp(p, r, view.fraction)), colour: COLOURS.slerp },
+      { point: hopf(kb.kliAt(p, r, view.fraction * tEnd)), colour: COLOURS.kli },
+    ].map((m) => ({ ...m, at: projectPoint(m.point, path.basis, frame) }));
+  }
+  return view.markers.map((m) => ({
+    colour: m.kind === 'kli' ? COLOURS.kli : COLOURS.slerp,
+    at: projectPoint(hopf(m.q), path.basis, frame),
+  }));
+}
+
+// The whole inset for the view's path and markers (blank without a path).
+function drawInset(ctx, kb, view, wireframe) {
+  ctx.clearRect(0, 0, SIZE, SIZE);
+  const { path } = view;
+  if (!path) return;
+  const frame = { cx: SIZE / 2, cy: SIZE / 2, radius: SIZE / 2 - 12 };
+  const slerp = projectPath(path.slerp, path.basis, frame);
+  const kli = projectPath(path.kli, path.basis, frame);
+  drawSphere(
+    ctx,
+    wireframe.map((circle) => projectPath(circle, path.basis, frame)),
+    frame,
+  );
+  drawCurves(ctx, slerp, kli);
+  drawTicks(ctx, slerp, kli);
+  drawEndLabels(ctx, slerp);
+  ctx.lineWidth = 2;
+  for (const m of markerPoints(kb, view, frame)) dot(ctx, m.at, 5, '#ffffff', m.colour);
+}
+
+/**
+ * @param {HTMLElement} container  the inset's box (the canvas, caption and button go in it)
+ * @param {object} kb  the library (slerp, kli, kliAt)
+ */
+export function createHopfInset(container, kb) {
+  const { canvas, caption, button } = buildParts(container);
   const ctx = canvas.getContext('2d');
   const wireframe = wireframeCircles();
   const paperStop = paperStopTime(kb);
-
-  let preset = false;
-  let subject = null; // { joint, p, r }
-  let path = null; // { p, r, slerp, kli, tEnd, basis }
-  let markers = [];
-  let fraction = 0;
-
-  function buildPath(p, r, tEnd) {
-    const slerp = hopfPath(kb, p, r, { method: 'slerp', samples: SAMPLES });
-    const kli = hopfPath(kb, p, r, { method: 'kli', samples: SAMPLES, tEnd });
-    const stop = tEnd ?? kb.kli(p, r).tStop;
-    return { p, r, slerp, kli, tEnd: stop, basis: basisForPath(slerp) };
-  }
+  // path: { p, r, slerp, kli, tEnd, basis }; subject: { joint, p, r }
+  const view = { preset: false, subject: null, path: null, markers: [], fraction: 0 };
+  const draw = () => drawInset(ctx, kb, view, wireframe);
 
   function rebuild() {
-    if (preset) {
-      path = buildPath(PAPER_EXAMPLE.p, PAPER_EXAMPLE.r, paperStop);
+    if (view.preset) {
+      view.path = buildPath(kb, PAPER_EXAMPLE.p, PAPER_EXAMPLE.r, paperStop);
       caption.textContent =
         `p = k, r = ½(1 + i + j + k): RK4 (h = 0.01, ε = 1e-5) stops at ` +
         `t = ${paperStop.toFixed(2)}`;
       button.textContent = 'back to the joint';
-    } else if (subject) {
-      path = buildPath(subject.p, subject.r);
-      caption.textContent = `${subject.joint}: idle → target at mid-hold; KLI stops at t = ${path.tEnd.toFixed(2)}`;
+    } else if (view.subject) {
+      const { joint, p, r } = view.subject;
+      view.path = buildPath(kb, p, r);
+      caption.textContent = `${joint}: idle → target at mid-hold; KLI stops at t = ${view.path.tEnd.toFixed(2)}`;
       button.textContent = 'paper example';
     }
     draw();
   }
 
-  function resizeCanvas() {
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    canvas.width = Math.round(SIZE * ratio);
-    canvas.height = Math.round(SIZE * ratio);
-    canvas.style.width = `${SIZE}px`;
-    canvas.style.height = `${SIZE}px`;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  }
-
-  // Where the markers sit now: in the preset, SLERP and KLI at the same
-  // fraction of the clip; for a joint, the joint's rotations shown.
-  function markerPoints(frame) {
-    if (preset) {
-      const { p, r, tEnd } = path;
-      return [
-        { point: hopf(kb.slerp(p, r, fraction)), colour: COLOURS.slerp },
-        { point: hopf(kb.kliAt(p, r, fraction * tEnd)), colour: COLOURS.kli },
-      ].map((m) => ({ ...m, at: projectPoint(m.point, path.basis, frame) }));
-    }
-    return markers.map((m) => ({
-      colour: m.kind === 'kli' ? COLOURS.kli : COLOURS.slerp,
-      at: projectPoint(hopf(m.q), path.basis, frame),
-    }));
-  }
-
-  function draw() {
-    ctx.clearRect(0, 0, SIZE, SIZE);
-    if (!path) return;
-    const frame = { cx: SIZE / 2, cy: SIZE / 2, radius: SIZE / 2 - 12 };
-    dot(ctx, { x: frame.cx, y: frame.cy }, frame.radius, COLOURS.disc, COLOURS.rim);
-    const wires = wireframe.map((circle) => projectPath(circle, path.basis, frame));
-    const slerp = projectPath(path.slerp, path.basis, frame);
-    const kli = projectPath(path.kli, path.basis, frame);
-
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = COLOURS.wireBack;
-    wires.forEach((w) => strokeSide(ctx, w, false));
-    ctx.strokeStyle = COLOURS.wire;
-    wires.forEach((w) => strokeSide(ctx, w, true));
-
-    for (const front of [false, true]) {
-      ctx.globalAlpha = front ? 1 : 0.35;
-      ctx.lineWidth = 5;
-      ctx.strokeStyle = COLOURS.slerp;
-      strokeSide(ctx, slerp, front);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = COLOURS.kli;
-      strokeSide(ctx, kli, front);
-    }
-    ctx.globalAlpha = 1;
-
-    // ticks at equal steps of each curve's own parameter, SLERP's on one
-    // side and KLI's on the other: even in u, bunched toward r in t
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = COLOURS.slerp;
-    for (const i of tickIndices(SAMPLES, TICKS)) tick(ctx, slerp, i, 1, 9);
-    ctx.strokeStyle = COLOURS.kli;
-    for (const i of tickIndices(SAMPLES, TICKS)) tick(ctx, kli, i, -1, 9);
-
-    ctx.fillStyle = COLOURS.text;
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillText('p', slerp[0].x + 7, slerp[0].y - 6);
-    ctx.fillText('r', slerp[slerp.length - 1].x + 7, slerp[slerp.length - 1].y - 6);
-
-    ctx.lineWidth = 2;
-    for (const m of markerPoints(frame)) dot(ctx, m.at, 5, '#ffffff', m.colour);
-  }
-
   button.addEventListener('click', () => {
-    preset = !preset;
+    view.preset = !view.preset;
     rebuild();
   });
-  resizeCanvas();
+  sizeCanvas(canvas, ctx);
 
   return {
     element: container,
     // The joint's idle and target rotations (p, r as [x, y, z, w]).
     setSubject(joint, p, r) {
-      subject = { joint, p: Array.from(p), r: Array.from(r) };
-      if (!preset) rebuild();
+      view.subject = { joint, p: Array.from(p), r: Array.from(r) };
+      if (!view.preset) rebuild();
     },
     /**
      * The current time as a fraction of the clip and the joint's rotations
@@ -213,16 +239,16 @@ export function createHopfInset(container, kb) {
      * along u, 'kli' for the KLI shape).
      */
     setTime(clipFraction, jointMarkers) {
-      fraction = Math.min(1, Math.max(0, clipFraction));
-      markers = jointMarkers;
+      view.fraction = Math.min(1, Math.max(0, clipFraction));
+      view.markers = jointMarkers;
       draw();
     },
     setPreset(on) {
-      preset = !!on;
+      view.preset = !!on;
       rebuild();
     },
     get preset() {
-      return preset;
+      return view.preset;
     },
     get caption() {
       return caption.textContent;
