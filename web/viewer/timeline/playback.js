@@ -7,6 +7,70 @@ const MAX_FRAME_DT = 0.1;
 
 export const SPEED_RANGE = Object.freeze({ min: 0.1, max: 2 });
 
+function checkSpeed(value) {
+  if (!Number.isFinite(value) || value < SPEED_RANGE.min || value > SPEED_RANGE.max) {
+    throw new RangeError(
+      `speed must be in [${SPEED_RANGE.min}, ${SPEED_RANGE.max}], got ${String(value)}`,
+    );
+  }
+}
+
+// The time after `elapsed` real seconds of playing, and whether it still
+// plays: a loop wraps, the end of a clip that does not loop stops it.
+function timeAfter(state, elapsed) {
+  const t = state.time + Math.min(Math.max(elapsed, 0), MAX_FRAME_DT) * state.speed;
+  if (t < state.duration) return { time: t, playing: true };
+  if (state.loop) return { time: t % state.duration, playing: true };
+  return { time: state.duration, playing: false };
+}
+
+// What moves the clock: play, pause, seek, frame steps, the ends, and the
+// real time fed each animation frame.
+function createTransport(state, setTime, notify) {
+  const play = () => {
+    // playing from the end starts over
+    if (state.time >= state.duration) state.time = 0;
+    state.playing = true;
+    notify();
+  };
+  const pause = () => {
+    state.playing = false;
+    notify();
+  };
+  return {
+    play,
+    pause,
+    toggle: () => (state.playing ? pause() : play()),
+    seek(t) {
+      if (!Number.isFinite(t)) throw new RangeError(`time must be a finite number, got ${t}`);
+      setTime(t);
+    },
+    // Move by whole frames of the clip's grid, from the nearest grid frame.
+    step(frames) {
+      state.playing = false;
+      const frame = Math.round(state.time * state.fps) + frames;
+      setTime(frame / state.fps);
+      notify();
+    },
+    home: () => setTime(0),
+    end() {
+      state.playing = false;
+      setTime(state.duration);
+      notify();
+    },
+    // Advance by real elapsed seconds while playing; true when time moved.
+    advance(elapsed) {
+      if (!state.playing) return false;
+      const before = state.time;
+      const next = timeAfter(state, elapsed);
+      state.playing = next.playing;
+      setTime(next.time);
+      if (!state.playing) notify();
+      return state.time !== before;
+    },
+  };
+}
+
 export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
   const state = { time: 0, playing: false, loop, speed, duration, fps };
   const listeners = new Set();
@@ -44,11 +108,7 @@ export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
       return state.speed;
     },
     set speed(value) {
-      if (!Number.isFinite(value) || value < SPEED_RANGE.min || value > SPEED_RANGE.max) {
-        throw new RangeError(
-          `speed must be in [${SPEED_RANGE.min}, ${SPEED_RANGE.max}], got ${String(value)}`,
-        );
-      }
+      checkSpeed(value);
       state.speed = value;
     },
     // A new clip (duration or frame rate changed): keep the time if it fits.
@@ -57,55 +117,7 @@ export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
       state.fps = newFps;
       setTime(state.time);
     },
-    play() {
-      // playing from the end starts over
-      if (state.time >= state.duration) state.time = 0;
-      state.playing = true;
-      notify();
-    },
-    pause() {
-      state.playing = false;
-      notify();
-    },
-    toggle() {
-      if (state.playing) this.pause();
-      else this.play();
-    },
-    seek(t) {
-      if (!Number.isFinite(t)) throw new RangeError(`time must be a finite number, got ${t}`);
-      setTime(t);
-    },
-    // Move by whole frames of the clip's grid, from the nearest grid frame.
-    step(frames) {
-      state.playing = false;
-      const frame = Math.round(state.time * state.fps) + frames;
-      setTime(frame / state.fps);
-      notify();
-    },
-    home() {
-      setTime(0);
-    },
-    end() {
-      state.playing = false;
-      setTime(state.duration);
-      notify();
-    },
-    // Advance by real elapsed seconds while playing; true when time moved.
-    advance(elapsed) {
-      if (!state.playing) return false;
-      const before = state.time;
-      let t = before + Math.min(Math.max(elapsed, 0), MAX_FRAME_DT) * state.speed;
-      if (t >= state.duration) {
-        if (state.loop) t %= state.duration;
-        else {
-          t = state.duration;
-          state.playing = false;
-        }
-      }
-      setTime(t);
-      if (!state.playing) notify();
-      return state.time !== before;
-    },
+    ...createTransport(state, setTime, notify),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
