@@ -65,42 +65,32 @@ function isSoftwareRenderer() {
   return /swiftshader|llvmpipe|softpipe|software/i.test(String(name));
 }
 
-export function createScene(container) {
+// The WebGL renderer in the container, at the screen's pixel ratio (capped).
+function createRenderer(container) {
   const renderer = new THREE.WebGLRenderer({ antialias: !isSoftwareRenderer() });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, MAX_PIXEL_RATIO));
   renderer.setClearColor(0x181b20);
   container.append(renderer.domElement);
+  return renderer;
+}
 
-  const scene = new THREE.Scene();
+// The camera and the orbit controls that move it about the body.
+function createCamera(renderer) {
   const camera = new THREE.PerspectiveCamera(35, 1, 0.05, 50);
   const controls = new OrbitControls(camera, renderer.domElement);
   controls.target.copy(LOOK_AT);
   controls.minDistance = 0.8;
   controls.maxDistance = 12;
-  addLights(scene);
-  addFloor(scene);
+  return { camera, controls };
+}
 
-  let dirty = true;
-  const requestRender = () => {
-    dirty = true;
-  };
-  controls.addEventListener('change', requestRender);
-  // a named view is fitted again when the canvas changes shape, until the
-  // user moves the camera
-  let fittedView = null;
+// The named views. The one last set is fitted again when the canvas
+// changes shape, until the user moves the camera or someone else places it.
+function createViews(camera, controls, requestRender) {
+  let fitted = null;
   controls.addEventListener('start', () => {
-    fittedView = null;
+    fitted = null;
   });
-
-  function resize() {
-    const width = Math.max(1, container.clientWidth);
-    const height = Math.max(1, container.clientHeight);
-    renderer.setSize(width, height, true);
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
-    if (fittedView) setView(fittedView);
-    requestRender();
-  }
   function setView(name) {
     const direction = VIEWS[name];
     if (!direction) {
@@ -110,18 +100,26 @@ export function createScene(container) {
     camera.position.copy(direction).multiplyScalar(distance).add(LOOK_AT);
     controls.target.copy(LOOK_AT);
     controls.update();
-    fittedView = name;
+    fitted = name;
     requestRender();
   }
-  new ResizeObserver(resize).observe(container);
-  resize();
-  setView('threeQuarter');
+  return {
+    setView,
+    refit() {
+      if (fitted) setView(fitted);
+    },
+    release() {
+      fitted = null;
+    },
+  };
+}
 
-  // Where an object's bounding box lands in the view, in normalized device
-  // coordinates ([-1, 1] is on the canvas): for tests of the framing.
+// Where an object's bounding box lands in the view, in normalized device
+// coordinates ([-1, 1] is on the canvas): for tests of the framing.
+function createFraming(camera) {
   const box = new THREE.Box3();
   const corner = new THREE.Vector3();
-  function framing(object) {
+  return function framing(object) {
     box.setFromObject(object);
     const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
     for (let i = 0; i < 8; i++) {
@@ -137,7 +135,35 @@ export function createScene(container) {
       out.maxY = Math.max(out.maxY, corner.y);
     }
     return out;
+  };
+}
+
+export function createScene(container) {
+  const renderer = createRenderer(container);
+  const scene = new THREE.Scene();
+  const { camera, controls } = createCamera(renderer);
+  addLights(scene);
+  addFloor(scene);
+
+  let dirty = true;
+  const requestRender = () => {
+    dirty = true;
+  };
+  controls.addEventListener('change', requestRender);
+  const views = createViews(camera, controls, requestRender);
+
+  function resize() {
+    const width = Math.max(1, container.clientWidth);
+    const height = Math.max(1, container.clientHeight);
+    renderer.setSize(width, height, true);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    views.refit();
+    requestRender();
   }
+  new ResizeObserver(resize).observe(container);
+  resize();
+  views.setView('threeQuarter');
 
   // Draws the scene if anything asked for it; returns whether it drew.
   function renderIfNeeded() {
@@ -153,13 +179,11 @@ export function createScene(container) {
     camera,
     controls,
     viewNames: Object.keys(VIEWS),
-    setView,
+    setView: views.setView,
     // the camera is placed by someone else (the comparison's row): a
     // resize no longer fits the last named view
-    releaseView() {
-      fittedView = null;
-    },
-    framing,
+    releaseView: views.release,
+    framing: createFraming(camera),
     requestRender,
     renderIfNeeded,
   };
