@@ -3,7 +3,8 @@
 // error for every kind of broken file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { limbDirectionError, mapJointNames } from '../../../web/lib/bvh-retarget.js';
+import { mapJointNames } from '../../../web/lib/bvh/joint-names.js';
+import { limbDirectionError } from '../../../web/lib/bvh/retarget-helpers.js';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 import { BvhImportError, importBvh } from '../../../web/viewer/import/bvh-import.js';
 
