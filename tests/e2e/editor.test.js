@@ -225,6 +225,32 @@ describe('keyframes on the timeline', () => {
     expect(log.errors).toEqual([]);
     await context.close();
   });
+
+  it('a drag stops a grid step short of the neighbouring keyframe', async () => {
+    const { page, context, log } = await openPage(browser);
+    await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
+    await openAuthoring(page, 'edit gesture');
+    await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
+    const markers = page.locator('.keyframe-marker');
+    await expect.poll(() => markers.count()).toBe(2);
+    const track = await page.locator('.timeline-track').boundingBox();
+    const from = await markers.nth(0).boundingBox();
+    const y = from.y + from.height / 2;
+    await page.mouse.move(from.x + from.width / 2, y);
+    await page.mouse.down();
+    const target = track.x + (2.5 / 3) * track.width; // 2.5 s: past the keyframe at 0.4 s
+    for (let i = 1; i <= 5; i++) await page.mouse.move(from.x + ((target - from.x) * i) / 5, y);
+    const shown = await markers.nth(0).boundingBox();
+    const next = await markers.nth(1).boundingBox();
+    expect(shown.x).toBeLessThanOrEqual(next.x); // the marker stops at its neighbour
+    await page.mouse.up();
+    const times = await app(page, () =>
+      window.kblendApp.editor.gesture().keyframes.map((k) => k.time),
+    );
+    expect(times).toEqual([0.3999, 0.4]);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('hand target', () => {

@@ -1,10 +1,12 @@
 // The edited gesture's keyframes as markers on the timeline, while the edit
 // folder is open: a click selects a keyframe (and shows its time), a drag
-// moves it (one undoable edit on release). Times convert between the clip's
-// seconds and the gesture's own unit (seconds, or hold fractions).
+// moves it between its neighbours (one undoable edit on release). Times
+// convert between the clip's seconds and the gesture's own unit (seconds,
+// or hold fractions).
 import './editor.css';
 
 const DECIMALS = 4;
+const STEP = 10 ** -DECIMALS; // the grid a dragged time is rounded to
 const round = (v) => Number(v.toFixed(DECIMALS));
 
 // A gesture time (its unit) as clip seconds, and back.
@@ -18,6 +20,22 @@ export function gestureTime(file, t, { attack, release, duration }) {
   const hold = Math.max(0, 1 - attack - release) * duration;
   const fraction = hold > 0 ? (t - attack * duration) / hold : 0;
   return round(Math.min(1, Math.max(0, fraction)));
+}
+
+/**
+ * A dragged keyframe's new time kept between its neighbours', a step of the
+ * time grid inside them, so a drag never passes another keyframe (nor lands
+ * on one). Times in the gesture's unit.
+ * @param {number[]} times  the keyframes' times, in order
+ * @param {number} index  the dragged keyframe's place in `times`
+ * @param {number} time  where the pointer would put it
+ */
+export function clampBetweenNeighbours(times, index, time) {
+  const before = index > 0 ? times[index - 1] : -Infinity;
+  const after = index < times.length - 1 ? times[index + 1] : Infinity;
+  const clamped = round(Math.min(after - STEP, Math.max(before + STEP, time)));
+  // neighbours closer than the grid: the keyframe stays where it is
+  return clamped > before && clamped < after ? clamped : times[index];
 }
 
 /**
@@ -50,6 +68,14 @@ export function createKeyframeMarkers({
 
   function marker(file, key) {
     const p = params();
+    const times = file.keyframes.map((k) => k.time).sort((a, b) => a - b);
+    // the gesture time the pointer gives, between the neighbours
+    const draggedTime = (clientX, at) =>
+      clampBetweenNeighbours(
+        times,
+        times.indexOf(key.time),
+        gestureTime(file, fractionAt(clientX) * at.duration, at),
+      );
     const node = document.createElement('button');
     node.type = 'button';
     node.className = 'keyframe-marker';
@@ -65,7 +91,8 @@ export function createKeyframeMarkers({
     node.addEventListener('pointermove', (event) => {
       if (!node.hasPointerCapture(event.pointerId)) return;
       moved = true;
-      node.style.left = `${fractionAt(event.clientX) * 100}%`;
+      const at = params();
+      node.style.left = `${(clipTime(file, draggedTime(event.clientX, at), at) / at.duration) * 100}%`;
     });
     node.addEventListener('pointerup', (event) => {
       if (!node.hasPointerCapture(event.pointerId)) return;
@@ -73,7 +100,7 @@ export function createKeyframeMarkers({
       const current = params();
       let time = key.time;
       if (moved) {
-        time = gestureTime(file, fractionAt(event.clientX) * current.duration, current);
+        time = draggedTime(event.clientX, current);
         try {
           if (time !== key.time) editor.moveKeyframe(key.time, time);
         } catch (error) {
