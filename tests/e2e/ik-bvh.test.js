@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { FAIL_COLOR, PASS_COLOR } from '../../web/viewer/stage/clap-overlay.js';
+import { FAIL_COLOR, NEUTRAL_COLOR, PASS_COLOR } from '../../web/viewer/stage/clap-overlay.js';
 import { LINK_NOTE } from '../../web/viewer/clips/clip-sources.js';
 import { SCREENSHOTS, app, launchBrowser, midHold, openPage, poseAt } from './browser.js';
 
@@ -37,8 +37,11 @@ afterAll(async () => {
 const overlay = (page) => app(page, () => window.kblendApp.clapOverlay());
 const noticeText = (page) => page.locator('#notice').innerText();
 
-// Each part of the overlay follows its rule of the clap check, in colour too.
-function expectOverlayFollows(drawn, report) {
+// Each part of the overlay follows its rule of the clap check, in colour
+// too where the phase is judged; while the hands move between the clap's
+// phases nothing is judged and every part is neutral (red only for a rule
+// that fails where it applies).
+function expectOverlayFollows(drawn, report, phase = 'open') {
   const rules = {
     leftPalm: report.rules.palms,
     rightPalm: report.rules.palms,
@@ -48,7 +51,8 @@ function expectOverlayFollows(drawn, report) {
   };
   for (const [part, ok] of Object.entries(rules)) {
     expect(drawn.parts[part].ok, part).toBe(ok);
-    expect(drawn.parts[part].color, part).toBe(ok ? PASS_COLOR : FAIL_COLOR);
+    const colour = phase === 'moving' ? NEUTRAL_COLOR : ok ? PASS_COLOR : FAIL_COLOR;
+    expect(drawn.parts[part].color, part).toBe(colour);
   }
 }
 
@@ -69,9 +73,13 @@ describe('solve with IK and the clap arrows', () => {
     const authored = Float32Array.from(await poseAt(page, t));
     const before = kb.validateClap(authored);
     expect(before.ok).toBe(false); // mid-hold falls between the clap's phases
+    expect(await app(page, () => window.kblendApp.clapCheck())).toMatchObject({
+      phase: 'moving',
+      verdict: 'hands moving',
+    });
     let drawn = await overlay(page);
     expect(drawn.visible).toBe(true); // on by default for the clap
-    expectOverlayFollows(drawn, before);
+    expectOverlayFollows(drawn, before, 'moving');
     expect(await page.locator('.ik-readout').isHidden()).toBe(true);
 
     await page.getByRole('checkbox', { name: 'solve with IK' }).check();

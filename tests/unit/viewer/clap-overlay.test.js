@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTACT_LINE_COLOR,
   FAIL_COLOR,
+  NEUTRAL_COLOR,
   PASS_COLOR,
   clapOverlayState,
   createClapOverlay,
+  judgedParts,
 } from '../../../web/viewer/stage/clap-overlay.js';
 import { kb } from './library.js';
 
@@ -109,5 +111,37 @@ describe('createClapOverlay', () => {
     arrow.position.toArray().forEach((v, i) => expect(v).toBeCloseTo(expected[i], 9));
     overlay.setVisible(false);
     expect(overlay.visible).toBe(false);
+  });
+
+  it('while the hands move between the phases nothing is judged: every part neutral, none red', () => {
+    const overlay = createClapOverlay(kb);
+    const bind = identity();
+    const report = kb.validateClap(bind);
+    expect(report.ok).toBe(false);
+    overlay.update(bind, report, undefined, 'moving');
+    const parts = overlay.describe().parts;
+    for (const [name, part] of Object.entries(parts)) {
+      expect(part, name).toMatchObject({ judged: false, color: NEUTRAL_COLOR });
+    }
+    // the rules' results are still there, only not coloured
+    expect(parts.leftPalm.ok).toBe(report.rules.palms);
+    expect(parts.wrists.ok).toBe(false);
+    // the same pose outside the hold or in the open phase is judged as it is
+    for (const phase of ['blend', 'open', null]) {
+      overlay.update(bind, report, undefined, phase);
+      for (const part of Object.values(overlay.describe().parts)) {
+        expect(part).toMatchObject({ judged: true, color: FAIL_COLOR });
+      }
+    }
+  });
+});
+
+describe('judgedParts', () => {
+  it('follows the clap check’s phases', () => {
+    expect(judgedParts('open')).toEqual({ arrows: true, line: true });
+    expect(judgedParts('blend')).toEqual({ arrows: true, line: true });
+    expect(judgedParts(null)).toEqual({ arrows: true, line: true });
+    expect(judgedParts('contact')).toEqual({ arrows: true, line: false });
+    expect(judgedParts('moving')).toEqual({ arrows: false, line: false });
   });
 });

@@ -2,16 +2,30 @@
 // rig. At each hand an arrow for the palm normal and one for the thumb, and
 // a line between the wrists, each green when its rule passes and red when
 // it fails (palms rule for the normals, each thumb's rule for its thumb,
-// separation and order for the line). Updated every frame from the pose
-// shown, through the core's forward kinematics and clap check.
+// separation and order for the line), and neutral grey where the clap
+// check does not judge it — as the readout's table marks its rows: red
+// always means a rule fails where it applies. Updated every frame from the
+// pose shown, through the core's forward kinematics and clap check.
 import * as THREE from 'three';
 import { rotateVector } from 'kblend';
 
 export const PASS_COLOR = 0x3fb97a;
 export const FAIL_COLOR = 0xe5534b;
+// A part the clap check does not judge in the phase shown.
+export const NEUTRAL_COLOR = 0x9aa7b8;
 // The wrist line while the palms touch: the separation rule does not judge
 // the contact phase (readouts/clap-phase.js), so the line is neither.
-export const CONTACT_LINE_COLOR = 0x9aa7b8;
+export const CONTACT_LINE_COLOR = NEUTRAL_COLOR;
+
+// What is judged in a phase of the clap check (readouts/clap-phase.js;
+// null: no phase, everything judged): all of it in the open phase and
+// outside the hold; in the contact the palms and thumbs, not the wrists'
+// separation (close by design); nothing while the hands move between the
+// two (the readout says "hands moving" there and marks no row).
+export function judgedParts(phase) {
+  const moving = phase === 'moving';
+  return { arrows: !moving, line: !moving && phase !== 'contact' };
+}
 
 const LEFT_WRIST = 20;
 const RIGHT_WRIST = 21;
@@ -118,10 +132,11 @@ export function createClapOverlay(kb, height = 1.75) {
   let state = null;
   const direction = new THREE.Vector3();
 
-  function placeArrow(arrow, spec) {
+  function placeArrow(arrow, spec, judged) {
+    spec.judged = judged;
     arrow.position.fromArray(spec.origin);
     arrow.setDirection(direction.fromArray(spec.direction).normalize());
-    arrow.setColor(colorOf(spec.ok));
+    arrow.setColor(judged ? colorOf(spec.ok) : NEUTRAL_COLOR);
   }
 
   return {
@@ -135,24 +150,26 @@ export function createClapOverlay(kb, height = 1.75) {
     // pose: the 88 local rotations shown; report: kb.validateClap(pose);
     // fk: its forward kinematics when the caller has them already (a
     // preview frame's positions and rotations), else computed here; phase:
-    // the clap check's phase (the wrist line is neutral in the contact)
+    // the clap check's phase (judgedParts: what is coloured by its rule)
     update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height }), phase = null) {
       state = clapOverlayState(fk, report, markers);
+      const judged = judgedParts(phase);
       for (const side of ['left', 'right']) {
-        placeArrow(arrows[side].palm, state[side].palm);
-        placeArrow(arrows[side].thumb, state[side].thumb);
+        placeArrow(arrows[side].palm, state[side].palm, judged.arrows);
+        placeArrow(arrows[side].thumb, state[side].thumb, judged.arrows);
       }
       const positions = line.geometry.attributes.position;
       positions.array.set([...state.line.from, ...state.line.to]);
       positions.needsUpdate = true;
-      state.line.judged = phase !== 'contact';
-      line.material.color.setHex(state.line.judged ? colorOf(state.line.ok) : CONTACT_LINE_COLOR);
+      state.line.judged = judged.line;
+      line.material.color.setHex(judged.line ? colorOf(state.line.ok) : NEUTRAL_COLOR);
     },
     // What is drawn, for tests: each part's rule result and colour (hex).
     describe() {
       if (!state) return { visible: root.visible, parts: null };
       const arrowPart = (spec, arrow) => ({
         ok: spec.ok,
+        judged: spec.judged,
         color: arrow.line.material.color.getHex(),
         direction: spec.direction,
       });
