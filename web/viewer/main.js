@@ -508,7 +508,8 @@ function openLinks(page) {
 function createPoseDrawer(page) {
   const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
   const clapPhase = createClapPhaseTracker(kb);
-  const shownFrame = createShownFrame(kb, crossfade);
+  const shownFrame = createShownFrame(crossfade);
+  const check = (shown) => kb.validateClap(shown, { height: state.bodyHeight });
   return function drawPose() {
     const { params, preview } = state;
     const began = performance.now();
@@ -516,7 +517,7 @@ function createPoseDrawer(page) {
       now: performance.now() / 1000,
       override: page.poseOverride ?? null,
       fk: clapOverlay.visible,
-      height: state.bodyHeight,
+      check,
       pose,
     });
     readouts.addCoreTime(performance.now() - began);

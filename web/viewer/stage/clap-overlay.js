@@ -132,11 +132,22 @@ export function createClapOverlay(kb, height = 1.75) {
   let state = null;
   const direction = new THREE.Vector3();
 
-  function placeArrow(arrow, spec, judged) {
-    spec.judged = judged;
+  function placeArrow(arrow, spec) {
     arrow.position.fromArray(spec.origin);
     arrow.setDirection(direction.fromArray(spec.direction).normalize());
-    arrow.setColor(judged ? colorOf(spec.ok) : NEUTRAL_COLOR);
+    arrow.setColor(colorOf(spec.ok));
+  }
+
+  // The parts the phase does not judge turn neutral (judgedParts).
+  function markJudged(judged) {
+    for (const side of ['left', 'right']) {
+      for (const part of ['palm', 'thumb']) {
+        state[side][part].judged = judged.arrows;
+        if (!judged.arrows) arrows[side][part].setColor(NEUTRAL_COLOR);
+      }
+    }
+    state.line.judged = judged.line;
+    line.material.color.setHex(judged.line ? colorOf(state.line.ok) : NEUTRAL_COLOR);
   }
 
   return {
@@ -150,19 +161,17 @@ export function createClapOverlay(kb, height = 1.75) {
     // pose: the 88 local rotations shown; report: kb.validateClap(pose);
     // fk: its forward kinematics when the caller has them already (a
     // preview frame's positions and rotations), else computed here; phase:
-    // the clap check's phase (judgedParts: what is coloured by its rule)
+    // the clap check's phase (the wrist line is neutral in the contact)
     update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height }), phase = null) {
       state = clapOverlayState(fk, report, markers);
-      const judged = judgedParts(phase);
       for (const side of ['left', 'right']) {
-        placeArrow(arrows[side].palm, state[side].palm, judged.arrows);
-        placeArrow(arrows[side].thumb, state[side].thumb, judged.arrows);
+        placeArrow(arrows[side].palm, state[side].palm);
+        placeArrow(arrows[side].thumb, state[side].thumb);
       }
       const positions = line.geometry.attributes.position;
       positions.array.set([...state.line.from, ...state.line.to]);
       positions.needsUpdate = true;
-      state.line.judged = judged.line;
-      line.material.color.setHex(judged.line ? colorOf(state.line.ok) : NEUTRAL_COLOR);
+      markJudged(judgedParts(phase)); // what the phase does not judge is neutral
     },
     // What is drawn, for tests: each part's rule result and colour (hex).
     describe() {

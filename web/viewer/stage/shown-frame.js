@@ -6,27 +6,31 @@
 // the frame's FK pass gives the clap report (and the clap arrows' world
 // transforms); when it is not, the frame is asked for no FK at all (its
 // world transforms would be of a pose nobody sees) and the shown pose is
-// checked on its own, at the preview's body height.
+// checked on its own.
 
 /**
- * @param {object} kb  the library (validateClap)
  * @param {object} crossfade  createPoseCrossfade's fade
  * @returns {(preview: object, time: number, options: {
- *   now: number, override?: ArrayLike<number> | null, fk?: boolean,
- *   height: number, pose: Float32Array }) =>
+ *   now: number, pose: Float32Array, check: (pose: Float32Array) => object,
+ *   override?: ArrayLike<number> | null, fk?: boolean, frameCheck?: boolean }) =>
  *   { frame: object, clap: object, own: boolean, fading: boolean }}
- *   `pose` receives the pose shown; `own` is true when it is not the
- *   frame's (then `frame` has no FK); `fading` while a crossfade runs.
+ *   `pose` receives the pose shown; `check` gives a pose's clap report (as
+ *   kb.validateClap, at the preview's body height); `fk`: the frame's world
+ *   transforms are wanted when it is shown; `frameCheck` false: the
+ *   frame's own report never stands for the shown pose (the caller checks
+ *   it otherwise). `own` is true when the pose shown is not the frame's;
+ *   `fading` while a crossfade runs. `frame` has FK only when it was used.
  */
-export function createShownFrame(kb, crossfade) {
-  return function shownFrame(preview, time, { now, override = null, fk = false, height, pose }) {
-    const blended = crossfade.active || override !== null;
-    const frame = preview.evaluateFrame(time, { clap: !blended, fk: fk && !blended });
+export function createShownFrame(crossfade) {
+  return function shownFrame(preview, time, options) {
+    const { now, pose, check, override = null, fk = false, frameCheck = true } = options;
+    const framed = !crossfade.active && override === null && frameCheck;
+    const frame = preview.evaluateFrame(time, { clap: framed, fk: fk && framed });
     pose.set(override ?? frame.pose);
     const fading = crossfade.apply(pose, now);
     const own = fading || override !== null;
     // a fade that ended this frame shows the frame's pose, not yet checked
-    const clap = frame.clap ?? kb.validateClap(pose, { height });
+    const clap = frame.clap ?? check(pose);
     return { frame, clap, own, fading };
   };
 }
