@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { mixamoGlb, vrm1FromGlb } from '../fixtures/characters/mixamo-glb.js';
-import { SCREENSHOTS, app, launchBrowser, midHold, openPage } from './browser.js';
+import {
+  SCREENSHOTS,
+  app,
+  launchBrowser,
+  midHold,
+  openCharacterFolder,
+  openPage,
+} from './browser.js';
 
 let kb;
 let browser;
@@ -31,13 +38,6 @@ beforeAll(async () => {
   opened = await openPage(browser, '', { width: 1280, height: 800 });
   await openCharacterFolder(opened.page);
 });
-
-// the panel's folded character folder, unfolded
-async function openCharacterFolder(page) {
-  const folder = page.locator('.lil-gui .lil-title', { hasText: /^character$/ });
-  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await page.locator('[data-param="character"] select').waitFor({ state: 'visible' });
-}
 
 afterAll(async () => {
   await browser?.close();
