@@ -222,6 +222,19 @@ kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
                                  float *poses, uint8_t *masks,
                                  const kb_skeleton *skeleton,
                                  const float *roots, float *world_matrices);
+/* The same evaluation with the world matrices joint-major: joint j of
+ * member i at world_matrices[16·(count·j + i)] (16·22·count floats), so
+ * each joint's matrices over the crowd are one contiguous run (one
+ * instanced mesh's instance matrices). skeleton and world_matrices are
+ * required; roots as kb_crowd_evaluate's. moved (nullable, 22 bytes): 1
+ * where joint j's or an ancestor's rotation changed in any member, i.e.
+ * where a matrix can differ from the call before (a caller that moves
+ * roots knows that itself). The matrices are bit for bit the member-major
+ * ones. */
+kb_status kb_crowd_evaluate_joint_major_flat(
+    kb_preview *const *members, int count, float t, float *poses,
+    uint8_t *masks, const kb_skeleton *skeleton, const float *roots,
+    float *world_matrices, uint8_t *moved);
 /* Byte offset of the changed-joint mask inside kb_preview (so a binding can
  * find a preview from the mask view it holds). */
 size_t kb_preview_changed_mask_offset_flat(void);

@@ -91,6 +91,46 @@ describe('kb.createCrowd', () => {
     crowd.dispose();
   });
 
+  it("lays the matrices out joint-major with matrixLayout 'joint', bit for bit, and marks moved joints", () => {
+    const roots = [0, 0, 0, 1, 0, 2, -1.5, 0.1, 0, 3, 0, -1, 0.5, 0, 0.5];
+    const options = { members: MEMBERS, matrices: true, roots };
+    const byMember = kb.createCrowd(options);
+    const byJoint = kb.createCrowd({ ...options, matrixLayout: 'joint' });
+    expect(byMember.matrixLayout).toBe('member');
+    expect(byMember.movedJoints).toBe(null);
+    expect(byJoint.matrixLayout).toBe('joint');
+    expect(byJoint.movedJoints.length).toBe(22);
+    expect(byJoint.bind).toEqual(kb.bindPositions(1.75));
+    const n = MEMBERS.length;
+    const parents = kb.skeleton.parents;
+    let bad = 0;
+    for (const t of TIMES) {
+      byMember.evaluate(t);
+      byJoint.evaluate(t);
+      if (!bitsEqual(byMember.poses, byJoint.poses)) bad++;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < 22; j++) {
+          const a = byMember.worldMatrices.subarray(16 * (22 * i + j), 16 * (22 * i + j + 1));
+          const b = byJoint.worldMatrices.subarray(16 * (n * j + i), 16 * (n * j + i + 1));
+          if (!bitsEqual(a, b)) bad++;
+        }
+      // moved: the joint or an ancestor changed in some member
+      const expected = Array.from({ length: 22 }, (_, j) => {
+        for (let i = 0; i < n; i++)
+          for (let k = j; k >= 0; k = parents[k]) if (byJoint.changedMask[22 * i + k]) return 1;
+        return 0;
+      });
+      if (expected.some((v, j) => v !== byJoint.movedJoints[j])) bad++;
+    }
+    expect(bad).toBe(0);
+    byJoint.evaluate(1.5);
+    byJoint.evaluate(1.5); // the same frame again: nothing moved
+    expect(byJoint.movedJoints.every((v) => v === 0)).toBe(true);
+    byMember.dispose();
+    byJoint.dispose();
+    expect(byJoint.movedJoints.length).toBe(0);
+  });
+
   it('refuses bad options with the parameter named', () => {
     expect(() => kb.createCrowd()).toThrow(/^members must be an array .*got undefined/);
     expect(() => kb.createCrowd({ members: 'wave' })).toThrow(/members must be/);
@@ -99,6 +139,12 @@ describe('kb.createCrowd', () => {
     expect(() => kb.createCrowd({ members: { count: 1e6 } })).toThrow(/members.count/);
     expect(() => kb.createCrowd({ members: [{}], matrices: 1 })).toThrow(/matrices/);
     expect(() => kb.createCrowd({ members: [{}], roots: [0, 0] })).toThrow(/roots/);
+    expect(() => kb.createCrowd({ members: [{}], matrices: true, matrixLayout: 'row' })).toThrow(
+      /^matrixLayout must be one of 'member', 'joint', got "row"/,
+    );
+    expect(() => kb.createCrowd({ members: [{}], matrixLayout: 'joint' })).toThrow(
+      /matrixLayout 'joint' needs matrices: true/,
+    );
     expect(() => kb.createCrowd({ members: [{}], height: 9 })).toThrow(/height/);
     expect(() => kb.createCrowd({ members: [{}, { attack: 2 }] })).toThrow(/members\[1\]/);
     const crowd = kb.createCrowd({ members: [{}] });
