@@ -140,28 +140,36 @@ export function createCrowdInstances(crowd, options = {}) {
   const material = options.material ?? ownMaterial;
   const n = crowd.count;
   // one instanceMatrix per joint (a view of the joint's run), shared by its segments
-  const perJoint = new Map();
+  const byJoint = new Array(JOINT_COUNT).fill(null);
   const matrixOf = (joint) => {
-    if (!perJoint.has(joint)) {
+    if (!byJoint[joint]) {
       const run = crowd.worldMatrices.subarray(MATRIX * n * joint, MATRIX * n * (joint + 1));
-      perJoint.set(joint, new InstancedBufferAttribute(run, MATRIX).setUsage(DynamicDrawUsage));
+      byJoint[joint] = new InstancedBufferAttribute(run, MATRIX).setUsage(DynamicDrawUsage);
     }
-    return perJoint.get(joint);
+    return byJoint[joint];
   };
   const owned = given ? [] : segments.map((s) => s.geometry);
   const group = new Group();
   group.name = 'kblend crowd';
+  // Its matrix is composed only on request (object.updateMatrix() after
+  // moving it), so a frame's scene.updateMatrixWorld() passes the crowd by:
+  // members move through crowd.roots.
+  group.matrixAutoUpdate = false;
   const meshes = segments.map((segment, s) => {
     let geometry = segment.geometry;
     if (segment.matrix) owned.push((geometry = geometry.clone().applyMatrix4(segment.matrix)));
     const mesh = new InstancedMesh(geometry, segment.material ?? material, n);
     mesh.instanceMatrix = matrixOf(segment.joint);
+    // at identity in the group for good: move the group (or crowd.roots)
+    mesh.matrixAutoUpdate = false;
     mesh.name = `${JOINT_NAMES[segment.joint]} segment ${s}`;
     mesh.userData.joint = segment.joint;
     group.add(mesh);
     return mesh;
   });
   const jointOf = segments.map((s) => s.joint);
+  const drawnJoints = byJoint.flatMap((attribute, j) => (attribute ? [j] : []));
+  const attributes = drawnJoints.map((j) => byJoint[j]);
   const reach = reachOf(meshes, jointOf, crowd.bind);
   const lastRoots = new Float32Array(3 * n).fill(NaN);
   const raycaster = new Raycaster();
@@ -194,9 +202,9 @@ export function createCrowdInstances(crowd, options = {}) {
     const all = rootsMoved();
     const moved = crowd.movedJoints;
     let count = 0;
-    for (const [joint, attribute] of perJoint)
-      if (all || moved[joint]) {
-        attribute.needsUpdate = true;
+    for (let k = 0; k < drawnJoints.length; k++)
+      if (all || moved[drawnJoints[k]]) {
+        attributes[k].needsUpdate = true;
         count++;
       }
     return count;

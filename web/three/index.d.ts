@@ -139,7 +139,11 @@ export interface CrowdHit {
 }
 
 export interface CrowdInstances {
-  /** Holds the meshes: add it to the scene (moving it moves the whole crowd). */
+  /**
+   * Holds the meshes: add it to the scene. Its matrixAutoUpdate is off (a
+   * frame's updateMatrixWorld passes the crowd by): after moving it, call
+   * its updateMatrix(). Members move through crowd.roots.
+   */
   readonly object: Group;
   /** One InstancedMesh per segment, instance i = member i; userData.joint is the joint. */
   readonly meshes: readonly InstancedMesh[];
