@@ -120,11 +120,14 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
       titleY: { x: top.x, y: cellPoint({ col: 0, row: 0 }, 2.45).y },
     });
   }
-  // where rig i's chest (spine3) is drawn, in CSS px of the stage
-  const chest = new THREE.Vector3();
+  // where rig i's chest is drawn (midway along its spine2–spine3 bone), in CSS px of the stage
+  const [below, above] = [new THREE.Vector3(), new THREE.Vector3()];
+  const joint = new THREE.Matrix4();
   function bodyPoint(i) {
-    chest.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine3'));
-    return toScreen(chest.x, chest.y, chest.z);
+    below.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine2', joint));
+    above.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine3', joint));
+    below.lerp(above, 0.5);
+    return toScreen(below.x, below.y, below.z);
   }
   const pxPerMetre = () => cellPoint({ col: 1, row: 0 }).x - cellPoint({ col: 0, row: 0 }).x;
 
