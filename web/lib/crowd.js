@@ -68,12 +68,15 @@ export function createCrowdApi(core, { createPreview, defaults, bindPositions })
   const fn = core.fn;
   const maskOffset = fn._kb_preview_changed_mask_offset_flat();
 
-  // The block: skeleton, member pointers, poses, roots, matrices, masks and
-  // the joints moved in any member (joint-major layout).
-  function layout(count, matrices, owner) {
+  const fkStateBytes = fn._kb_sizeof_crowd_fk_state();
+
+  // The block: skeleton, member pointers, poses, roots, matrices, the FK
+  // states (joint-major layout), masks and the joints moved.
+  function layout(count, matrices, jointMajor, owner) {
     const skeletonBytes = (fn._kb_sizeof_skeleton() + 15) & ~15;
     const floats = count * (POSE + 3 + (matrices ? MATRICES : 0));
-    const bytes = skeletonBytes + 4 * count + 4 * floats + JOINT_COUNT * (count + 1);
+    const fkBytes = jointMajor ? fkStateBytes * count : 0;
+    const bytes = skeletonBytes + 4 * count + 4 * floats + fkBytes + JOINT_COUNT * (count + 1);
     const block = createOwnedBlock(core, bytes, owner);
     let at = block.ptr + skeletonBytes;
     const take = (n) => ((at += n), at - n);
@@ -84,6 +87,8 @@ export function createCrowdApi(core, { createPreview, defaults, bindPositions })
       poses: take(4 * POSE * count),
       roots: take(4 * 3 * count),
       matrices: matrices ? take(4 * MATRICES * count) : 0,
+      fkStates: take(fkBytes),
+      fkBytes,
       masks: take(JOINT_COUNT * count),
       moved: take(JOINT_COUNT),
     };
@@ -130,7 +135,7 @@ class Crowd {
     const count = previews.length;
     let mem;
     try {
-      mem = layout(count, matrices, this);
+      mem = layout(count, matrices, matrixLayout === 'joint', this);
     } catch (error) {
       for (const preview of previews) preview.dispose();
       throw error;
@@ -156,12 +161,15 @@ class Crowd {
     if (roots !== undefined) this.roots.set(roots);
     this.worldMatrices = matrices ? core.floats(mem.matrices, MATRICES * count) : null;
     // Where joint j of member i is in worldMatrices (see LAYOUTS); with
-    // 'joint', movedJoints marks the joints whose matrices the last
-    // evaluate may have changed in some member (moved roots not included).
+    // 'joint', FK runs only for joints whose rotation (or an ancestor's, or
+    // the root) changed, and movedJoints marks the joints recomputed for
+    // some member at the last evaluate.
     this.matrixLayout = matrices ? matrixLayout : null;
     this.movedJoints =
       matrixLayout === 'joint' ? core.u8.subarray(mem.moved, mem.moved + JOINT_COUNT) : null;
     this.movedJoints?.fill(1);
+    // no FK state yet: NaN roots make the first evaluate compute every matrix
+    core.floats(mem.fkStates, mem.fkBytes / 4).fill(NaN);
     this.height = height;
     // The T-pose bind's world positions at this height (66 floats, m).
     this.bind = bind;
@@ -200,6 +208,7 @@ class Crowd {
       m.roots,
       m.matrices,
       m.moved,
+      m.fkStates,
     );
     this.#core.check(status, 'crowd evaluate');
     return this.poses;

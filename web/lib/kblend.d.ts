@@ -373,9 +373,10 @@ export interface Crowd {
   readonly worldMatrices: Float32Array | null;
   /** The layout of worldMatrices; null without `matrices`. */
   readonly matrixLayout: 'member' | 'joint' | null;
-  /** With matrixLayout 'joint': 22 bytes, 1 where the last evaluate changed
-   * that joint's or an ancestor's rotation in some member (where its
-   * matrices can differ; moving roots is not counted); else null. */
+  /** With matrixLayout 'joint': 22 bytes, 1 where the last evaluate
+   * recomputed that joint's matrix for some member (its or an ancestor's
+   * rotation changed, or the member's root moved; FK runs only there);
+   * else null. */
   readonly movedJoints: Uint8Array | null;
   /** Body height of the matrices' FK, m. */
   readonly height: number;

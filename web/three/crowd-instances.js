@@ -151,17 +151,19 @@ export function createCrowdInstances(crowd, options = {}) {
   const owned = given ? [] : segments.map((s) => s.geometry);
   const group = new Group();
   group.name = 'kblend crowd';
-  // Its matrix is composed only on request (object.updateMatrix() after
-  // moving it), so a frame's scene.updateMatrixWorld() passes the crowd by:
-  // members move through crowd.roots.
-  group.matrixAutoUpdate = false;
+
   const meshes = segments.map((segment, s) => {
     let geometry = segment.geometry;
     if (segment.matrix) owned.push((geometry = geometry.clone().applyMatrix4(segment.matrix)));
     const mesh = new InstancedMesh(geometry, segment.material ?? material, n);
     mesh.instanceMatrix = matrixOf(segment.joint);
-    // at identity in the group for good: move the group (or crowd.roots)
+    // At identity in the group for good, so its world matrix is the
+    // group's: the same Matrix4, never recomputed (a scene's
+    // updateMatrixWorld passes 22 meshes by without a matrix product).
+    // Move the group, or members through crowd.roots.
     mesh.matrixAutoUpdate = false;
+    mesh.matrixWorldAutoUpdate = false;
+    mesh.matrixWorld = group.matrixWorld;
     mesh.name = `${JOINT_NAMES[segment.joint]} segment ${s}`;
     mesh.userData.joint = segment.joint;
     group.add(mesh);
@@ -195,8 +197,9 @@ export function createCrowdInstances(crowd, options = {}) {
     if (crowd.worldMatrices.length === 0) throw new Error('kblend: the crowd was disposed');
   }
 
-  // After crowd.evaluate: flags for upload the instance matrices of the
-  // joints that moved (all of them when roots moved). Returns how many.
+  // After every crowd.evaluate (crowd.movedJoints tells the last one only):
+  // flags for upload the instance matrices of the joints that moved (all of
+  // them, with new bounds, when roots moved). Returns how many.
   function update() {
     checkLive();
     const all = rootsMoved();

@@ -140,9 +140,10 @@ export interface CrowdHit {
 
 export interface CrowdInstances {
   /**
-   * Holds the meshes: add it to the scene. Its matrixAutoUpdate is off (a
-   * frame's updateMatrixWorld passes the crowd by): after moving it, call
-   * its updateMatrix(). Members move through crowd.roots.
+   * Holds the meshes: add it to the scene; moving it moves the whole crowd.
+   * The meshes stay at identity in it and share its matrixWorld (their
+   * matrixAutoUpdate and matrixWorldAutoUpdate are off). Members move
+   * through crowd.roots.
    */
   readonly object: Group;
   /** One InstancedMesh per segment, instance i = member i; userData.joint is the joint. */
@@ -150,9 +151,10 @@ export interface CrowdInstances {
   /** crowd.evaluate(t), then update(). Returns the joints flagged for upload. */
   apply(t: number): number;
   /**
-   * After crowd.evaluate: flags the instance matrices of the joints that
-   * moved (crowd.movedJoints; all of them and new bounds when crowd.roots
-   * changed). The matrices themselves are views of the core's: nothing is copied.
+   * After every crowd.evaluate (movedJoints tells the last one only): flags
+   * the instance matrices of the joints that moved (crowd.movedJoints; all
+   * of them and new bounds when crowd.roots changed). The matrices
+   * themselves are views of the core's: nothing is copied.
    */
   update(): number;
   /** Member i's colour on every segment (instanceColor, multiplied with the material's). */

@@ -164,7 +164,6 @@ describe('createCrowdInstances', () => {
     const instances = createCrowdInstances(crowd);
     const scene = new Scene().add(instances.object);
     instances.object.position.z = -1; // the crowd's group moved: rays and matrixAt follow
-    instances.object.updateMatrix();
     scene.updateMatrixWorld();
     instances.apply(0);
     for (let i = 0; i < 3; i++) {
