@@ -126,6 +126,90 @@ function crowdSphere(roots, count, bind, reach, sphere) {
 
 export { crowdBodySegments };
 
+// The meshes: one per segment, sharing one instanceMatrix per joint (a view
+// of the joint's run of the crowd's matrices), under one group.
+function buildMeshes(crowd, segments, material) {
+  const n = crowd.count;
+  const byJoint = new Array(JOINT_COUNT).fill(null);
+  const matrixOf = (joint) => {
+    if (!byJoint[joint]) {
+      const run = crowd.worldMatrices.subarray(MATRIX * n * joint, MATRIX * n * (joint + 1));
+      byJoint[joint] = new InstancedBufferAttribute(run, MATRIX).setUsage(DynamicDrawUsage);
+    }
+    return byJoint[joint];
+  };
+  const group = new Group();
+  group.name = 'kblend crowd';
+  const copies = [];
+  const meshes = segments.map((segment, s) => {
+    let geometry = segment.geometry;
+    if (segment.matrix) copies.push((geometry = geometry.clone().applyMatrix4(segment.matrix)));
+    const mesh = new InstancedMesh(geometry, segment.material ?? material, n);
+    mesh.instanceMatrix = matrixOf(segment.joint);
+    // At identity in the group for good, so its world matrix is the
+    // group's: the same Matrix4, never recomputed (a scene's
+    // updateMatrixWorld passes the meshes by without a matrix product).
+    // Move the group, or members through crowd.roots.
+    mesh.matrixAutoUpdate = false;
+    mesh.matrixWorldAutoUpdate = false;
+    mesh.matrixWorld = group.matrixWorld;
+    mesh.name = `${JOINT_NAMES[segment.joint]} segment ${s}`;
+    mesh.userData.joint = segment.joint;
+    group.add(mesh);
+    return mesh;
+  });
+  const joints = byJoint.flatMap((attribute, j) => (attribute ? [j] : []));
+  return { group, meshes, copies, joints, attributes: joints.map((j) => byJoint[j]) };
+}
+
+// Bounds that follow crowd.roots: moved() is true (and every mesh has a new
+// bounding sphere) when a root changed since the call before.
+function createBounds(crowd, meshes, jointOf) {
+  const n = crowd.count;
+  const reach = reachOf(meshes, jointOf, crowd.bind);
+  const lastRoots = new Float32Array(3 * n).fill(NaN);
+  return {
+    moved() {
+      const roots = crowd.roots;
+      let moved = false;
+      for (let k = 0; k < 3 * n; k++) if (roots[k] !== lastRoots[k]) moved = true;
+      if (!moved) return false;
+      lastRoots.set(roots);
+      const sphere = crowdSphere(roots, n, crowd.bind, reach, new Sphere());
+      for (const mesh of meshes) mesh.boundingSphere = sphere.clone();
+      return true;
+    },
+  };
+}
+
+// The nearest hit of a ray (or of a pointer in NDC seen by camera) on the meshes.
+function createPicker(meshes) {
+  const raycaster = new Raycaster();
+  const hits = [];
+  return (rayOrPointer, camera) => {
+    let ray = rayOrPointer;
+    if (typeof ray?.intersectObjects !== 'function') {
+      if (!camera?.isCamera)
+        throw new TypeError(
+          'intersect needs a THREE.Raycaster, or a pointer { x, y } in NDC and a camera',
+        );
+      raycaster.setFromCamera(rayOrPointer, camera);
+      ray = raycaster;
+    }
+    hits.length = 0;
+    ray.intersectObjects(meshes, false, hits);
+    const hit = hits[0];
+    if (!hit) return null;
+    const joint = hit.object.userData.joint;
+    return { member: hit.instanceId, joint, point: hit.point, distance: hit.distance };
+  };
+}
+
+function checkMember(member, n) {
+  if (!Number.isInteger(member) || member < 0 || member >= n)
+    throw new RangeError(`member must be an integer 0 to ${n - 1}, got ${member}`);
+}
+
 // crowd: kb.createCrowd({ members, matrices: true, matrixLayout: 'joint' });
 // options.segments: [{ joint, geometry, material?, matrix? }] (default
 // crowdBodySegments(crowd.bind)); options.material: for segments without one.
@@ -137,60 +221,22 @@ export function createCrowdInstances(crowd, options = {}) {
   const ownMaterial = options.material
     ? null
     : new MeshStandardMaterial({ color: 0x3d6fb6, roughness: 0.7 });
-  const material = options.material ?? ownMaterial;
   const n = crowd.count;
-  // one instanceMatrix per joint (a view of the joint's run), shared by its segments
-  const byJoint = new Array(JOINT_COUNT).fill(null);
-  const matrixOf = (joint) => {
-    if (!byJoint[joint]) {
-      const run = crowd.worldMatrices.subarray(MATRIX * n * joint, MATRIX * n * (joint + 1));
-      byJoint[joint] = new InstancedBufferAttribute(run, MATRIX).setUsage(DynamicDrawUsage);
-    }
-    return byJoint[joint];
-  };
-  const owned = given ? [] : segments.map((s) => s.geometry);
-  const group = new Group();
-  group.name = 'kblend crowd';
-
-  const meshes = segments.map((segment, s) => {
-    let geometry = segment.geometry;
-    if (segment.matrix) owned.push((geometry = geometry.clone().applyMatrix4(segment.matrix)));
-    const mesh = new InstancedMesh(geometry, segment.material ?? material, n);
-    mesh.instanceMatrix = matrixOf(segment.joint);
-    // At identity in the group for good, so its world matrix is the
-    // group's: the same Matrix4, never recomputed (a scene's
-    // updateMatrixWorld passes 22 meshes by without a matrix product).
-    // Move the group, or members through crowd.roots.
-    mesh.matrixAutoUpdate = false;
-    mesh.matrixWorldAutoUpdate = false;
-    mesh.matrixWorld = group.matrixWorld;
-    mesh.name = `${JOINT_NAMES[segment.joint]} segment ${s}`;
-    mesh.userData.joint = segment.joint;
-    group.add(mesh);
-    return mesh;
-  });
-  const jointOf = segments.map((s) => s.joint);
-  const drawnJoints = byJoint.flatMap((attribute, j) => (attribute ? [j] : []));
-  const attributes = drawnJoints.map((j) => byJoint[j]);
-  const reach = reachOf(meshes, jointOf, crowd.bind);
-  const lastRoots = new Float32Array(3 * n).fill(NaN);
-  const raycaster = new Raycaster();
-  const hits = [];
+  const { group, meshes, copies, joints, attributes } = buildMeshes(
+    crowd,
+    segments,
+    options.material ?? ownMaterial,
+  );
+  const owned = [...(given ? [] : segments.map((s) => s.geometry)), ...copies];
+  const bounds = createBounds(
+    crowd,
+    meshes,
+    segments.map((s) => s.joint),
+  );
+  bounds.moved(); // the bounds from the start, so culling never drops the crowd
+  const pick = createPicker(meshes);
   let colors = null;
   let live = true;
-  rootsMoved(); // the bounds from the start, so culling never drops the crowd
-
-  // The crowd's roots moved since the last update: new bounds, every segment.
-  function rootsMoved() {
-    const roots = crowd.roots;
-    let moved = false;
-    for (let k = 0; k < 3 * n; k++) if (roots[k] !== lastRoots[k]) moved = true;
-    if (!moved) return false;
-    lastRoots.set(roots);
-    const sphere = crowdSphere(roots, n, crowd.bind, reach, new Sphere());
-    for (const mesh of meshes) mesh.boundingSphere = sphere.clone();
-    return true;
-  }
 
   function checkLive() {
     if (!live) throw new Error('kblend: these crowd instances were disposed');
@@ -202,11 +248,11 @@ export function createCrowdInstances(crowd, options = {}) {
   // them, with new bounds, when roots moved). Returns how many.
   function update() {
     checkLive();
-    const all = rootsMoved();
+    const all = bounds.moved();
     const moved = crowd.movedJoints;
     let count = 0;
-    for (let k = 0; k < drawnJoints.length; k++)
-      if (all || moved[drawnJoints[k]]) {
+    for (let k = 0; k < joints.length; k++)
+      if (all || moved[joints[k]]) {
         attributes[k].needsUpdate = true;
         count++;
       }
@@ -228,8 +274,7 @@ export function createCrowdInstances(crowd, options = {}) {
     // Member i drawn in color (every segment); a THREE.Color.
     setColorAt(member, color) {
       checkLive();
-      if (!Number.isInteger(member) || member < 0 || member >= n)
-        throw new RangeError(`member must be an integer 0 to ${n - 1}, got ${member}`);
+      checkMember(member, n);
       if (!color?.isColor) throw new TypeError(`color must be a THREE.Color, got ${typeof color}`);
       if (!colors) {
         colors = new InstancedBufferAttribute(new Float32Array(3 * n).fill(1), 3);
@@ -242,29 +287,12 @@ export function createCrowdInstances(crowd, options = {}) {
     // device coordinates with a camera): { member, joint, point, distance } or null.
     intersect(rayOrPointer, camera) {
       checkLive();
-      let ray = rayOrPointer;
-      if (typeof ray?.intersectObjects !== 'function') {
-        if (!camera?.isCamera)
-          throw new TypeError(
-            'intersect needs a THREE.Raycaster, or a pointer { x, y } in NDC and a camera',
-          );
-        raycaster.setFromCamera(rayOrPointer, camera);
-        ray = raycaster;
-      }
-      hits.length = 0;
-      ray.intersectObjects(meshes, false, hits);
-      const hit = hits[0];
-      if (!hit) return null;
-      return {
-        member: hit.instanceId,
-        joint: hit.object.userData.joint,
-        point: hit.point,
-        distance: hit.distance,
-      };
+      return pick(rayOrPointer, camera);
     },
     // The world matrix of member i's joint j as drawn (a THREE.Matrix4).
     matrixAt(member, joint, target = new Matrix4()) {
       checkLive();
+      checkMember(member, n);
       const j = jointIndex(joint, 'matrixAt');
       return target
         .fromArray(crowd.worldMatrices, MATRIX * (n * j + member))

@@ -298,6 +298,7 @@ describe('createCrowdInstances', () => {
     expect(() => instances.setColorAt(0, 'red')).toThrow(/color must be a THREE.Color, got string/);
     expect(() => instances.intersect({ x: 0, y: 0 })).toThrow(/intersect needs a THREE.Raycaster/);
     expect(() => instances.matrixAt(0, 'tail')).toThrow(RangeError);
+    expect(() => instances.matrixAt(3, 'head')).toThrow(/member must be an integer 0 to 0, got 3/);
     expect(() => crowdBodySegments([1, 2])).toThrow(/bind must be the 66 bind positions/);
     expect(() => crowdBodySegments(crowd.bind, { radius: 0 })).toThrow(
       /radius must be a number in \(0, 0.5\] m, got 0/,
