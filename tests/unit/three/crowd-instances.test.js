@@ -61,9 +61,10 @@ describe('createCrowdInstances', () => {
       const alone = members.map((o) => kb.createPreview(o));
       for (let k = 0; k < alone[0].frameCount; k++) {
         const t = alone[0].frameTime(k);
+        if (k % 10 === 3) crowd.roots[3 * (k % 3) + (k % 2) * 2] += 0.3; // a member moves
         instances.apply(t);
         const poses = alone.map((preview) => preview.evaluate(t));
-        worst = Math.max(worst, worstAgainstFk(instances, crowd, poses, roots));
+        worst = Math.max(worst, worstAgainstFk(instances, crowd, poses, [...crowd.roots]));
         frames++;
       }
       instances.dispose();
