@@ -222,6 +222,25 @@ kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
                                  float *poses, uint8_t *masks,
                                  const kb_skeleton *skeleton,
                                  const float *roots, float *world_matrices);
+/* The crowd's evaluation with the world matrices joint-major: joint j of
+ * member i at world_matrices[16·(count·j + i)] (16·22·count floats), each
+ * joint's matrices over the crowd one contiguous run (one instanced mesh's
+ * instance matrices). FK runs only where a matrix can change: for the
+ * joints whose own or an ancestor's rotation differs bitwise from the
+ * member's pose in `poses` before the call, every joint of a member whose
+ * root moved; the others keep their matrices. The matrices are bit for bit
+ * kb_crowd_evaluate's. fk_states: kb_sizeof_crowd_fk_state() bytes per
+ * member, the caller's and untouched between calls (fill it with NaN, or
+ * poses with zeros, before the first; so must poses and world_matrices
+ * stay as the last call left them). moved: 22 bytes, 1 where joint j's
+ * matrix was recomputed for some member this call. roots as
+ * kb_crowd_evaluate's (NULL: every member at the origin). */
+kb_status kb_crowd_evaluate_joint_major_flat(
+    kb_preview *const *members, int count, float t, float *poses,
+    uint8_t *masks, const kb_skeleton *skeleton, const float *roots,
+    float *world_matrices, uint8_t *moved, void *fk_states);
+/* Bytes of one member's FK state (world rotations, positions, root). */
+size_t kb_sizeof_crowd_fk_state(void);
 /* Byte offset of the changed-joint mask inside kb_preview (so a binding can
  * find a preview from the mask view it holds). */
 size_t kb_preview_changed_mask_offset_flat(void);

@@ -20,6 +20,42 @@ afterAll(async () => {
 const sweep = (page) => page.evaluate(() => window.kblendApp.sweep());
 const canvasBox = (page) => page.locator('#stage canvas').first().boundingBox();
 
+// The colour drawn at each point (CSS px of the canvas): a PNG of the
+// canvas decoded in the page, the most saturated pixel of a 3 × 3 patch.
+async function coloursAt(page, points) {
+  const png = await page.locator('#stage canvas').first().screenshot();
+  return page.evaluate(
+    async ({ base64, points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const scale = image.width / document.querySelector('#stage canvas').clientWidth;
+      return points.map(({ x, y }) => {
+        let best = [0, 0, 0];
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const d = context.getImageData(
+              Math.round(x * scale) + dx,
+              Math.round(y * scale) + dy,
+              1,
+              1,
+            ).data;
+            const spread = (c) => Math.max(...c) - Math.min(...c);
+            if (spread([d[0], d[1], d[2]]) > spread(best)) best = [d[0], d[1], d[2]];
+          }
+        return best;
+      });
+    },
+    { base64: png.toString('base64'), points },
+  );
+}
+const isBlue = ([r, , b]) => b - r > 25; // the body's tint
+const isOrange = ([r, , b]) => r - b > 40; // the hovered rig's
+
 describe('sweep grid', () => {
   it('labels the axes with the swept values, shows a rig on hover and takes it on click', async () => {
     const { page, context, log } = await openPage(browser, '#v=1&g=wave&sw=attack-release&sws=5');
@@ -54,6 +90,22 @@ describe('sweep grid', () => {
     expect((await sweep(page)).sweep).toBe('attack-release'); // the grid stays
     const attackField = page.getByRole('textbox', { name: 'attack', exact: true });
     expect(Number(await attackField.inputValue())).toBe(0.25);
+
+    // on a rig's body: the ray names the member, its instances turn orange
+    const onBody = (await sweep(page)).cells[18]; // row 3, column 3
+    await page.mouse.move(box.x + onBody.body.x, box.y + onBody.body.y);
+    await page.waitForFunction(() => window.kblendApp.sweep().hovered === 18);
+    const hovered = await sweep(page);
+    expect(hovered.hoveredBy).toBe('ray');
+    expect(hovered.tip).toContain('attack 0.35');
+    expect(hovered.tip).toContain('release 0.35');
+    await page.waitForTimeout(200); // the tint drawn
+    const [under, other] = await coloursAt(page, [onBody.body, hovered.cells[17].body]);
+    expect(isOrange(under)).toBe(true);
+    expect(isBlue(other)).toBe(true);
+    await page.mouse.click(box.x + onBody.body.x, box.y + onBody.body.y);
+    await page.waitForFunction(() => window.kblendApp.params.attack === 0.35);
+    expect((await page.evaluate(() => window.kblendApp.params)).release).toBe(0.35);
     expect(log.errors).toEqual([]);
     await context.close();
   });
@@ -101,6 +153,13 @@ describe('sweep grid', () => {
     expect(grid.labels.columns).toHaveLength(10);
     expect(grid.labels.rows).toHaveLength(10);
     expect(grid.frameMs).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+    // every rig drawn (none culled): its chest is in the body's colour
+    const colours = await coloursAt(
+      page,
+      grid.cells.map((c) => c.body),
+    );
+    expect(colours.filter(isBlue).length).toBe(100);
     await page.locator('#stage').screenshot({ path: `${SHOTS}/sweep-10x10.png` });
     expect(log.errors).toEqual([]);
     await context.close();

@@ -47,15 +47,36 @@ function createMembers(createPreview, list) {
   return previews;
 }
 
-export function createCrowdApi(core, { createPreview, defaults }) {
+// 'member': joint j of member i at 16·(22·i + j); 'joint': at 16·(count·j + i).
+const LAYOUTS = ['member', 'joint'];
+
+function checkLayout(matrices, matrixLayout) {
+  if (typeof matrices !== 'boolean') {
+    throw new TypeError(`matrices must be true or false, got ${describe(matrices)}`);
+  }
+  if (!LAYOUTS.includes(matrixLayout)) {
+    throw new RangeError(
+      `matrixLayout must be one of ${LAYOUTS.map((l) => `'${l}'`).join(', ')}, got ${describe(matrixLayout)}`,
+    );
+  }
+  if (matrixLayout === 'joint' && !matrices) {
+    throw new RangeError(`matrixLayout 'joint' needs matrices: true, got matrices: false`);
+  }
+}
+
+export function createCrowdApi(core, { createPreview, defaults, bindPositions }) {
   const fn = core.fn;
   const maskOffset = fn._kb_preview_changed_mask_offset_flat();
 
-  // The block: skeleton, member pointers, poses, roots, matrices, masks.
-  function layout(count, matrices, owner) {
+  const fkStateBytes = fn._kb_sizeof_crowd_fk_state();
+
+  // The block: skeleton, member pointers, poses, roots, matrices, the FK
+  // states (joint-major layout), masks and the joints moved.
+  function layout(count, matrices, jointMajor, owner) {
     const skeletonBytes = (fn._kb_sizeof_skeleton() + 15) & ~15;
     const floats = count * (POSE + 3 + (matrices ? MATRICES : 0));
-    const bytes = skeletonBytes + 4 * count + 4 * floats + JOINT_COUNT * count;
+    const fkBytes = jointMajor ? fkStateBytes * count : 0;
+    const bytes = skeletonBytes + 4 * count + 4 * floats + fkBytes + JOINT_COUNT * (count + 1);
     const block = createOwnedBlock(core, bytes, owner);
     let at = block.ptr + skeletonBytes;
     const take = (n) => ((at += n), at - n);
@@ -66,7 +87,10 @@ export function createCrowdApi(core, { createPreview, defaults }) {
       poses: take(4 * POSE * count),
       roots: take(4 * 3 * count),
       matrices: matrices ? take(4 * MATRICES * count) : 0,
+      fkStates: take(fkBytes),
+      fkBytes,
       masks: take(JOINT_COUNT * count),
+      moved: take(JOINT_COUNT),
     };
   }
 
@@ -74,14 +98,13 @@ export function createCrowdApi(core, { createPreview, defaults }) {
     const {
       members,
       matrices = false,
+      matrixLayout = 'member',
       height = defaults.height,
       roots,
       referencePath = false,
     } = checkOptions('options', options);
     const list = memberOptionList(members);
-    if (typeof matrices !== 'boolean') {
-      throw new TypeError(`matrices must be true or false, got ${describe(matrices)}`);
-    }
+    checkLayout(matrices, matrixLayout);
     if (typeof referencePath !== 'boolean') {
       throw new TypeError(`referencePath must be true or false, got ${describe(referencePath)}`);
     }
@@ -89,7 +112,9 @@ export function createCrowdApi(core, { createPreview, defaults }) {
     if (roots !== undefined) checkArrayLike('roots', roots, 3 * list.length);
     return new Crowd(core, fn, layout, createMembers(createPreview, list), {
       matrices,
+      matrixLayout,
       height,
+      bind: bindPositions(height),
       roots,
       referencePath,
       maskOffset,
@@ -105,11 +130,12 @@ class Crowd {
   #mem;
   #live = true;
 
-  constructor(core, fn, layout, previews, { matrices, height, roots, referencePath, maskOffset }) {
+  constructor(core, fn, layout, previews, options) {
+    const { matrices, matrixLayout, height, bind, roots, referencePath, maskOffset } = options;
     const count = previews.length;
     let mem;
     try {
-      mem = layout(count, matrices, this);
+      mem = layout(count, matrices, matrixLayout === 'joint', this);
     } catch (error) {
       for (const preview of previews) preview.dispose();
       throw error;
@@ -134,6 +160,19 @@ class Crowd {
     this.changedMask.fill(0);
     if (roots !== undefined) this.roots.set(roots);
     this.worldMatrices = matrices ? core.floats(mem.matrices, MATRICES * count) : null;
+    // Where joint j of member i is in worldMatrices (see LAYOUTS); with
+    // 'joint', FK runs only for joints whose rotation (or an ancestor's, or
+    // the root) changed, and movedJoints marks the joints recomputed for
+    // some member at the last evaluate.
+    this.matrixLayout = matrices ? matrixLayout : null;
+    this.movedJoints =
+      matrixLayout === 'joint' ? core.u8.subarray(mem.moved, mem.moved + JOINT_COUNT) : null;
+    this.movedJoints?.fill(1);
+    // no FK state yet: NaN roots make the first evaluate compute every matrix
+    core.floats(mem.fkStates, mem.fkBytes / 4).fill(NaN);
+    this.height = height;
+    // The T-pose bind's world positions at this height (66 floats, m).
+    this.bind = bind;
   }
 
   // Every member at time t (seconds, clamped to each member's clip): fills
@@ -142,6 +181,7 @@ class Crowd {
     if (!this.#live) throw new Error('kblend: this crowd was disposed');
     checkNumber('t', t, { allowInfinity: true });
     const m = this.#mem;
+    if (this.movedJoints) return this.#evaluateJointMajor(t);
     const status = this.#fn._kb_crowd_evaluate_flat(
       m.members,
       this.count,
@@ -156,6 +196,24 @@ class Crowd {
     return this.poses;
   }
 
+  #evaluateJointMajor(t) {
+    const m = this.#mem;
+    const status = this.#fn._kb_crowd_evaluate_joint_major_flat(
+      m.members,
+      this.count,
+      t,
+      m.poses,
+      m.masks,
+      m.skeleton,
+      m.roots,
+      m.matrices,
+      m.moved,
+      m.fkStates,
+    );
+    this.#core.check(status, 'crowd evaluate');
+    return this.poses;
+  }
+
   dispose() {
     if (!this.#live) return;
     this.#live = false;
@@ -165,5 +223,6 @@ class Crowd {
     this.changedMask = new Uint8Array(0);
     this.roots = new Float32Array(0);
     if (this.worldMatrices) this.worldMatrices = new Float32Array(0);
+    if (this.movedJoints) this.movedJoints = new Uint8Array(0);
   }
 }

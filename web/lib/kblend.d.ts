@@ -348,6 +348,11 @@ export interface CrowdOptions {
   members: PreviewOptions[] | { count: number; options?: PreviewOptions };
   /** Also fill worldMatrices at every evaluate (default false). */
   matrices?: boolean;
+  /** Where joint j of member i is in worldMatrices: 'member' (default) at
+   * 16·(22·i + j), 'joint' at 16·(count·j + i), each joint's matrices over
+   * the crowd one contiguous run (an instanced mesh's instance matrices);
+   * 'joint' needs matrices: true. */
+  matrixLayout?: 'member' | 'joint';
   /** Body height for the matrices' FK, m, in [0.5, 3] (default 1.75). */
   height?: number;
   /** Initial root positions, 3 per member (default: all at the origin). */
@@ -369,8 +374,20 @@ export interface Crowd {
   /** 3 floats per member, read by evaluate when matrices are on. */
   readonly roots: Float32Array;
   /** 16·22 floats per member (column-major, as Matrix4.elements), world
-   * matrices from FK at each member's root; null without `matrices`. */
+   * matrices from FK at each member's root, laid out by matrixLayout; null
+   * without `matrices`. */
   readonly worldMatrices: Float32Array | null;
+  /** The layout of worldMatrices; null without `matrices`. */
+  readonly matrixLayout: 'member' | 'joint' | null;
+  /** With matrixLayout 'joint': 22 bytes, 1 where the last evaluate
+   * recomputed that joint's matrix for some member (its or an ancestor's
+   * rotation changed, or the member's root moved; FK runs only there);
+   * else null. */
+  readonly movedJoints: Uint8Array | null;
+  /** Body height of the matrices' FK, m. */
+  readonly height: number;
+  /** The T-pose bind's world positions at that height, 66 floats (m). */
+  readonly bind: Float32Array;
   /** Every member at time t (clamped to each clip); returns poses. */
   evaluate(t: number): Float32Array;
   dispose(): void;

@@ -1,5 +1,17 @@
 // Types of kblend/three (package.json exports["./three"]; peer: three).
-import type { AnimationClip, Object3D } from 'three';
+import type {
+  AnimationClip,
+  BufferGeometry,
+  Camera,
+  Color,
+  Group,
+  InstancedMesh,
+  Material,
+  Matrix4,
+  Object3D,
+  Raycaster,
+  Vector3,
+} from 'three';
 import type { Crowd, JointName, Preview } from '../lib/kblend.js';
 
 /** kblend's pelvis bind position at 1.75 m, under the root translation. */
@@ -97,3 +109,74 @@ export function createCrowdBinding(
   crowd: Crowd,
   options?: RigBindingOptions | readonly RigBindingOptions[],
 ): CrowdBinding;
+
+/** One body segment of an instanced crowd, drawn at its joint's world matrix. */
+export interface CrowdSegment {
+  /** A kblend joint name or index 0–21: the frame the segment moves with. */
+  joint: JointName | number;
+  /** In the joint's frame (or moved there by `matrix`). */
+  geometry: BufferGeometry;
+  /** Default: the options' material. */
+  material?: Material | Material[];
+  /** The segment's placement in its joint's frame (baked into a copy of the geometry). */
+  matrix?: Matrix4;
+}
+
+export interface CrowdInstancesOptions {
+  /** Default: crowdBodySegments(crowd.bind), a capsule per bone and a head. */
+  segments?: readonly CrowdSegment[];
+  /** For segments without one (default a blue MeshStandardMaterial, owned and disposed). */
+  material?: Material;
+}
+
+export interface CrowdHit {
+  /** The crowd member (the instanceId). */
+  member: number;
+  /** The joint whose segment was hit. */
+  joint: number;
+  point: Vector3;
+  distance: number;
+}
+
+export interface CrowdInstances {
+  /**
+   * Holds the meshes: add it to the scene; moving it moves the whole crowd.
+   * The meshes stay at identity in it and share its matrixWorld (their
+   * matrixAutoUpdate and matrixWorldAutoUpdate are off). Members move
+   * through crowd.roots.
+   */
+  readonly object: Group;
+  /** One InstancedMesh per segment, instance i = member i; userData.joint is the joint. */
+  readonly meshes: readonly InstancedMesh[];
+  /** crowd.evaluate(t), then update(). Returns the joints flagged for upload. */
+  apply(t: number): number;
+  /**
+   * After every crowd.evaluate (movedJoints tells the last one only): flags
+   * the instance matrices of the joints that moved (crowd.movedJoints; all
+   * of them and new bounds when crowd.roots changed). The matrices
+   * themselves are views of the core's: nothing is copied.
+   */
+  update(): number;
+  /** Member i's colour on every segment (instanceColor, multiplied with the material's). */
+  setColorAt(member: number, color: Color): void;
+  /** The member nearest along a ray, or under a pointer in NDC seen by camera. */
+  intersect(ray: Raycaster): CrowdHit | null;
+  intersect(pointer: { x: number; y: number }, camera: Camera): CrowdHit | null;
+  /** Member i's joint j as drawn, in world space. */
+  matrixAt(member: number, joint: JointName | number, target?: Matrix4): Matrix4;
+  /** Removes the meshes and frees what this made; the crowd stays the caller's (dispose it after). */
+  dispose(): void;
+}
+
+/**
+ * A crowd drawn as one InstancedMesh per body segment, its instance
+ * matrices the core's joint-major world matrices themselves. The crowd must
+ * come from kb.createCrowd({ members, matrices: true, matrixLayout: 'joint' }).
+ */
+export function createCrowdInstances(crowd: Crowd, options?: CrowdInstancesOptions): CrowdInstances;
+
+/** A capsule per bone and a sphere for the head at the crowd's proportions (crowd.bind). */
+export function crowdBodySegments(
+  bind: ArrayLike<number>,
+  options?: { radius?: number; headRadius?: number },
+): CrowdSegment[];

@@ -91,6 +91,69 @@ describe('kb.createCrowd', () => {
     crowd.dispose();
   });
 
+  it("lays the matrices out joint-major with matrixLayout 'joint', bit for bit, recomputing only what moved", () => {
+    const roots = [0, 0, 0, 1, 0, 2, -1.5, 0.1, 0, 3, 0, -1, 0.5, 0, 0.5];
+    const options = { members: MEMBERS, matrices: true, roots };
+    const byMember = kb.createCrowd(options);
+    const byJoint = kb.createCrowd({ ...options, matrixLayout: 'joint' });
+    expect(byMember.matrixLayout).toBe('member');
+    expect(byMember.movedJoints).toBe(null);
+    expect(byJoint.matrixLayout).toBe('joint');
+    expect(byJoint.movedJoints.length).toBe(22);
+    expect(byJoint.bind).toEqual(kb.bindPositions(1.75));
+    const n = MEMBERS.length;
+    const parents = kb.skeleton.parents;
+    const bits = (a, k) => new Uint32Array(a.buffer, a.byteOffset + 4 * k, 4).join();
+    let bad = 0;
+    let skipped = 0;
+    TIMES.forEach((t, step) => {
+      const previous = byJoint.poses.slice();
+      const previousRoots = byJoint.roots.slice();
+      if (step % 17 === 5) {
+        // a member moved, in both crowds
+        byMember.roots[3 * (step % n)] += 0.25;
+        byJoint.roots[3 * (step % n)] += 0.25;
+      }
+      if (step % 23 === 7) byJoint.members[step % n].evaluate(0.77); // a member used on its own
+      byMember.evaluate(t);
+      byJoint.evaluate(t);
+      if (!bitsEqual(byMember.poses, byJoint.poses)) bad++;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < 22; j++) {
+          const a = byMember.worldMatrices.subarray(16 * (22 * i + j), 16 * (22 * i + j + 1));
+          const b = byJoint.worldMatrices.subarray(16 * (n * j + i), 16 * (n * j + i + 1));
+          if (!bitsEqual(a, b)) bad++;
+        }
+      // moved: a joint or an ancestor with other bits, or the member's root moved
+      const expected = Array.from({ length: 22 }, (_, j) => {
+        for (let i = 0; i < n; i++) {
+          const rootMoved = [0, 1, 2].some(
+            (c) => previousRoots[3 * i + c] !== byJoint.roots[3 * i + c],
+          );
+          for (let k = j; k >= 0; k = parents[k])
+            if (rootMoved || bits(previous, 88 * i + 4 * k) !== bits(byJoint.poses, 88 * i + 4 * k))
+              return 1;
+        }
+        return 0;
+      });
+      if (expected.some((v, j) => v !== byJoint.movedJoints[j])) bad++;
+      skipped += expected.filter((v) => v === 0).length;
+    });
+    expect(bad).toBe(0);
+    expect(skipped).toBeGreaterThan(100); // the skipping was exercised
+    byJoint.evaluate(1.5);
+    byJoint.evaluate(1.5); // the same frame again: nothing moved
+    expect(byJoint.movedJoints.every((v) => v === 0)).toBe(true);
+    byJoint.roots[1] = 0.5;
+    byJoint.evaluate(1.5); // a root moved: every joint
+    expect(byJoint.movedJoints.every((v) => v === 1)).toBe(true);
+    byJoint.roots[1] = NaN;
+    expect(() => byJoint.evaluate(1.5)).toThrow(/finite/);
+    byMember.dispose();
+    byJoint.dispose();
+    expect(byJoint.movedJoints.length).toBe(0);
+  });
+
   it('refuses bad options with the parameter named', () => {
     expect(() => kb.createCrowd()).toThrow(/^members must be an array .*got undefined/);
     expect(() => kb.createCrowd({ members: 'wave' })).toThrow(/members must be/);
@@ -99,6 +162,12 @@ describe('kb.createCrowd', () => {
     expect(() => kb.createCrowd({ members: { count: 1e6 } })).toThrow(/members.count/);
     expect(() => kb.createCrowd({ members: [{}], matrices: 1 })).toThrow(/matrices/);
     expect(() => kb.createCrowd({ members: [{}], roots: [0, 0] })).toThrow(/roots/);
+    expect(() => kb.createCrowd({ members: [{}], matrices: true, matrixLayout: 'row' })).toThrow(
+      /^matrixLayout must be one of 'member', 'joint', got "row"/,
+    );
+    expect(() => kb.createCrowd({ members: [{}], matrixLayout: 'joint' })).toThrow(
+      /matrixLayout 'joint' needs matrices: true/,
+    );
     expect(() => kb.createCrowd({ members: [{}], height: 9 })).toThrow(/height/);
     expect(() => kb.createCrowd({ members: [{}, { attack: 2 }] })).toThrow(/members\[1\]/);
     const crowd = kb.createCrowd({ members: [{}] });

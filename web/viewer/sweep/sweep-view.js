@@ -1,14 +1,14 @@
 // The sweep mode: a grid of rigs on the same gesture and time, one or two
 // parameters varied across the axes (sweep-axes.js), on the crowd path: one
-// kb.createCrowd evaluate for every rig per frame and createCrowdBinding
-// writing only the bones that changed. Hovering a rig shows its values and
+// kb.createCrowd evaluate for every rig per frame, drawn as instanced
+// meshes straight from the core's world matrices (sweep-rig.js). Hovering a
+// rig (the one under the pointer, else the nearest) shows its values and
 // figures; clicking it hands its values to onPick (the app state's
 // setParams). While off it costs nothing and the single view is shown.
-import { createCrowdBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { SWEEP_OFF, SWEEP_PARAMS, sweepCells } from './sweep-axes.js';
 import { createSweepLabels } from './sweep-labels.js';
-import { createSweepRig } from './sweep-rig.js';
+import { createSweepBodies } from './sweep-rig.js';
 
 const PITCH = { x: 1.5, y: 2.15 }; // m between rigs
 const CHEST = 1.25; // m above a rig's feet: where the pointer picks it
@@ -34,30 +34,27 @@ function clipFigures(crowd, fps, duration) {
   return Array.from(updates, (u) => ({ updates: u, share: u / (22 * frames) }));
 }
 
-function buildGrid({ kb, stage, bind }, params, previewOptionsOf) {
+// Where a cell's rig stands: its root (feet at y = root y).
+const cellRoot = (cell, rows) => [cell.col * PITCH.x, (rows - 1 - cell.row) * PITCH.y, 0];
+
+function buildGrid({ kb, stage }, params, previewOptionsOf) {
   const layout = sweepCells(params.sweep, params.sweepSize, params);
-  const crowd = kb.createCrowd({ members: layout.cells.map((c) => previewOptionsOf(c.params)) });
+  const crowd = kb.createCrowd({
+    members: layout.cells.map((c) => previewOptionsOf(c.params)),
+    matrices: true,
+    matrixLayout: 'joint',
+    roots: layout.cells.flatMap((cell) => cellRoot(cell, layout.rows)),
+  });
   const first = crowd.members[0];
   const figures = clipFigures(crowd, first.fps, first.duration);
-  const group = new THREE.Group();
-  const rigs = layout.cells.map((cell) => {
-    const rig = createSweepRig(kb.skeleton, bind);
-    rig.root.position.set(cell.col * PITCH.x, (layout.rows - 1 - cell.row) * PITCH.y, 0);
-    group.add(rig.root);
-    return rig;
-  });
-  stage.scene.add(group);
-  const binding = createCrowdBinding(
-    rigs.map((r) => r.root),
-    crowd,
-  );
-  return { layout, crowd, binding, rigs, group, figures, frameMs: 0 };
+  const bodies = createSweepBodies(crowd);
+  stage.scene.add(bodies.object);
+  return { layout, crowd, bodies, figures, frameMs: 0 };
 }
 
 function disposeGrid(grid) {
-  grid.binding.dispose();
+  grid.bodies.instances.dispose();
   grid.crowd.dispose();
-  grid.group.removeFromParent();
 }
 
 // A front view of the whole grid, room left and below for the labels:
@@ -88,18 +85,20 @@ function frameGrid(stage, layout) {
 export function createSweepView({ kb, stage, stageElement, singleView, onPick }) {
   const labels = createSweepLabels(stageElement);
   labels.hide();
-  const parts = { kb, stage, bind: kb.bindPositions(1.75) };
+  const parts = { kb, stage };
   const saved = { maxDistance: stage.controls.maxDistance, far: stage.camera.far };
   const detached = new Map();
   const v = new THREE.Vector3();
   let grid = null;
   let key = null;
   let hovered = -1;
+  let hoveredBy = null; // 'ray' (on the rig's body) or 'near' (the nearest rig)
   let pointer = { x: 0, y: 0 };
+  const ndc = new THREE.Vector2();
 
   // a world point in CSS px of the stage
-  function toScreen(x, y) {
-    v.set(x, y, 0).project(stage.camera);
+  function toScreen(x, y, z = 0) {
+    v.set(x, y, z).project(stage.camera);
     const r = stage.renderer.domElement;
     return { x: ((v.x + 1) / 2) * r.clientWidth, y: ((1 - v.y) / 2) * r.clientHeight };
   }
@@ -121,11 +120,22 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
       titleY: { x: top.x, y: cellPoint({ col: 0, row: 0 }, 2.45).y },
     });
   }
+  // where rig i's chest is drawn (midway along its spine2–spine3 bone), in CSS px of the stage
+  const [below, above] = [new THREE.Vector3(), new THREE.Vector3()];
+  const joint = new THREE.Matrix4();
+  function bodyPoint(i) {
+    below.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine2', joint));
+    above.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine3', joint));
+    below.lerp(above, 0.5);
+    return toScreen(below.x, below.y, below.z);
+  }
   const pxPerMetre = () => cellPoint({ col: 1, row: 0 }).x - cellPoint({ col: 0, row: 0 }).x;
 
   function enable(params, previewOptionsOf) {
     if (grid) disposeGrid(grid);
     grid = buildGrid(parts, params, previewOptionsOf);
+    hovered = -1; // a new grid: nothing hovered or tinted yet
+    labels.hideTip();
     for (const o of singleView) {
       if (!o.parent || detached.has(o)) continue;
       detached.set(o, o.parent);
@@ -141,6 +151,7 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
     grid = null;
     key = null;
     hovered = -1;
+    hoveredBy = null;
     labels.hide();
     for (const [o, parent] of detached) parent.add(o);
     detached.clear();
@@ -150,9 +161,21 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
     stage.setView('threeQuarter');
   }
 
-  // The cell nearest a pointer position (CSS px of the stage), if on a rig.
+  // The rig under a pointer position (CSS px of the stage): the member its
+  // ray hits, else the nearest rig within reach; -1 for none.
   function cellAt(x, y) {
     if (!grid) return -1;
+    const r = stage.renderer.domElement;
+    ndc.set((x / r.clientWidth) * 2 - 1, 1 - (y / r.clientHeight) * 2);
+    const hit = grid.bodies.instances.intersect(ndc, stage.camera);
+    hoveredBy = hit ? 'ray' : 'near';
+    if (hit) return hit.member;
+    const best = nearestCell(x, y);
+    if (best < 0) hoveredBy = null;
+    return best;
+  }
+
+  function nearestCell(x, y) {
     const reach = 0.6 * pxPerMetre();
     let best = -1;
     let bestD = Infinity;
@@ -179,11 +202,11 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
   }
 
   function hover(i, at) {
-    if (hovered >= 0 && hovered !== i) grid.rigs[hovered].setPicked(false);
+    if (hovered >= 0 && hovered !== i) grid.bodies.setPicked(hovered, false);
     hovered = i;
     pointer = at ?? pointer;
     if (i < 0) return labels.hideTip();
-    grid.rigs[i].setPicked(true);
+    grid.bodies.setPicked(i, true);
     labels.showTip(describeCell(i), at);
   }
 
@@ -224,7 +247,7 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
     setTime(t) {
       if (!grid) return;
       const began = performance.now();
-      grid.binding.apply(t);
+      grid.bodies.instances.apply(t);
       grid.frameMs = performance.now() - began;
       placeLabels();
       if (hovered >= 0) labels.showTip(describeCell(hovered), pointer);
@@ -240,10 +263,13 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
         count: grid.layout.cells.length,
         labels: labels.texts(),
         tip: labels.tip,
+        hovered,
+        hoveredBy,
         frameMs: grid.frameMs,
         cells: grid.layout.cells.map((cell, i) => ({
           values: { ...cell.values },
           at: cellPoint(cell, 0.9),
+          body: bodyPoint(i),
           updates: grid.figures[i].updates,
         })),
       };
