@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { flatMarkerBvh } from '../fixtures/bvh/flat-bvh.js';
+import { longCapture } from '../fixtures/bvh/long-capture.js';
 import { SCREENSHOTS, app, launchBrowser, openPage } from './browser.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/bvh/', import.meta.url));
@@ -59,12 +60,17 @@ const sampleAt = (page, t) =>
     t,
   );
 
-// Animation-frame timestamps and main-thread long tasks while fn runs.
+// Animation-frame timestamps, main-thread long tasks and the import bar's
+// progress (null while indeterminate) while fn runs.
 async function recordFrames(page, fn) {
   await app(page, () => {
-    window.__record = { frames: [], tasks: [], on: true };
+    window.__record = { frames: [], tasks: [], bar: [], on: true };
     const record = (now) => {
       window.__record.frames.push(now);
+      const bar = document.querySelector('#import-bar progress');
+      if (bar && !bar.closest('[hidden]')) {
+        window.__record.bar.push(bar.hasAttribute('value') ? bar.value : null);
+      }
       if (window.__record.on) requestAnimationFrame(record);
     };
     requestAnimationFrame(record);
@@ -86,17 +92,6 @@ async function recordFrames(page, fn) {
 function gapsOf({ frames, tasks }) {
   const gaps = frames.slice(1).map((t, i) => t - frames[i]);
   return { worst: Math.max(0, ...gaps), longTask: Math.max(0, ...tasks.map((t) => t.duration)) };
-}
-
-// A long capture: the CMU walk's motion lines repeated to `frames` frames.
-function longCapture(frames) {
-  const text = readFileSync(CMU, 'utf8');
-  const [head, motion] = text.split(/\nMOTION\n/);
-  const lines = motion.trim().split('\n');
-  const rows = lines.slice(2);
-  const out = [];
-  for (let f = 0; f < frames; f++) out.push(rows[f % rows.length]);
-  return `${head}\nMOTION\nFrames: ${frames}\n${lines[1]}\n${out.join('\n')}\n`;
 }
 
 describe('root motion', () => {
@@ -181,6 +176,17 @@ describe('a long capture', () => {
     expect(importing.frames.length).toBeGreaterThan(5);
     expect(gaps.longTask).toBeLessThan(Math.max(100, importMs / 10));
     expect(gaps.worst).toBeLessThan(Math.max(100, 2 * baseline.worst, importMs / 4));
+    // the bar is determinate and rises while the worker runs: parsing and
+    // the file's motion step it from 0.1 to about 0.26 before the retarget
+    const bar = during.bar;
+    const steps = bar.filter((v, i) => i === 0 || v !== bar[i - 1]);
+    console.log(
+      `import bar: ${bar.length} frames drawn, values ${steps.map((v) => v?.toFixed(3)).join(' → ')}`,
+    );
+    expect(bar.length).toBeGreaterThan(3);
+    expect(bar.every((v) => v !== null)).toBe(true);
+    bar.slice(1).forEach((v, i) => expect(v).toBeGreaterThanOrEqual(bar[i]));
+    expect(new Set(bar.filter((v) => v > 0.1 && v < 1)).size).toBeGreaterThanOrEqual(3);
     // the first 20 s play (the preview's longest), and the notice says so
     const params = await app(page, () => window.kblendApp.params);
     expect(params.duration).toBe(20);

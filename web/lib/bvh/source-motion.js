@@ -41,9 +41,12 @@ export function restPositions(joints) {
   return rest;
 }
 
+const PROGRESS_FRAMES = 256;
+
 // World positions, frames × joints × 3 (file units), and the local
-// rotations, frames × joints × 4.
-export function sourceMotion({ joints, channelCount, frames, values }) {
+// rotations, frames × joints × 4. onFrames(fraction) is called every
+// PROGRESS_FRAMES frames with the fraction done.
+export function sourceMotion({ joints, channelCount, frames, values }, onFrames = null) {
   const n = joints.length;
   const positions = new Float64Array(frames * n * 3);
   const locals = new Float64Array(frames * n * 4);
@@ -66,6 +69,7 @@ export function sourceMotion({ joints, channelCount, frames, values }) {
       for (let k = 0; k < 3; k++) positions[out + k] = positions[from + k] + moved[k];
       multiplyQuat(world[joint.parent], local, world[i]);
     });
+    if (onFrames && (f + 1) % PROGRESS_FRAMES === 0) onFrames((f + 1) / frames);
   }
   return { positions, locals };
 }
