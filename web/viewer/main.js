@@ -4,6 +4,7 @@
 // → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { turnWrists } from './clips/turn-wrists.js';
 import { createCharacterFlow } from './characters/character-flow.js';
 import { createCharacterStage } from './characters/character-stage.js';
 import { CHARACTER_EXTENSIONS, extensionOf } from './characters/user-character.js';
@@ -269,12 +270,16 @@ function addFileInputs(page) {
     host: byId('stage'),
     onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
   });
-  // the clap check at the shown character's own height (kblend's 1.75 m
-  // for its own characters)
+  // the clap check and the IK clap at the shown character's own height
+  // and hands (kblend's 1.75 m and hand axes for its own characters)
   page.fitBodyHeight = () => {
     const { height } = rig.describe();
+    const before = sources.body;
+    sources.setBody({ height, hands: rig.shown.hands?.corrections ?? null });
     const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
-    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
+    if (change.ok) return;
+    sources.setBody(before);
+    notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
   };
   const characters = createCharacterFlow({
     characters: rig,
@@ -513,17 +518,23 @@ function createPoseDrawer(page) {
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
     pose.set(page.poseOverride ?? frame.pose);
-    // a crossfade shows a blended pose: its clap check is that pose's own
+    // a crossfade shows a blended pose: its clap check is that pose's own;
+    // a user character's is with its own hands (clips/turn-wrists.js)
     const fading = crossfade.apply(pose, performance.now() / 1000);
     const own = fading || page.poseOverride; // a pose that is not the frame's
-    const clap = own ? kb.validateClap(pose) : frame.clap;
+    const hands = rig.shown.hands?.corrections ?? null;
+    const clap =
+      own || hands
+        ? kb.validateClap(turnWrists(pose, hands), { height: state.bodyHeight })
+        : frame.clap;
+    rig.applyPose(pose, frame.root);
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
     if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
     if (clapOverlay.visible) {
-      clapOverlay.update(pose, clap, own ? undefined : frame, page.clapPhase);
+      const fk = own ? undefined : frame;
+      clapOverlay.update(pose, clap, fk, page.clapPhase, rig.handsInWorld());
     }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
-    rig.applyPose(pose, frame.root);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);

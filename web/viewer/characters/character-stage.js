@@ -20,6 +20,7 @@ function builtIn(name, rig, names) {
     mapped: [...names],
     unmapped: [],
     height: null, // kblend's own
+    hands: null, // kblend's own hand markers
     object: rig.root,
     rig,
     applyPose(pose, root) {
@@ -28,6 +29,27 @@ function builtIn(name, rig, names) {
     },
     bone: (j) => rig.bones[j],
   };
+}
+
+// One hand's markers in the world, from its bone's world matrix and the
+// markers derived in the bone's frame (character-hands.js).
+function handInWorld(bone, markers) {
+  const matrix = bone.matrixWorld;
+  const rotation = new THREE.Quaternion().setFromRotationMatrix(matrix);
+  const point = (p) => new THREE.Vector3().fromArray(p).applyMatrix4(matrix).toArray();
+  const direction = (d) => new THREE.Vector3().fromArray(d).applyQuaternion(rotation).toArray();
+  return {
+    wrist: new THREE.Vector3().setFromMatrixPosition(matrix).toArray(),
+    palm: { origin: point(markers.palm), direction: direction(markers.palmNormal) },
+    thumb: { origin: point(markers.thumbTip), direction: direction(markers.thumb) },
+  };
+}
+
+// What describe() tells of a character's hands.
+function handsSummary(hands) {
+  if (!hands) return null;
+  const side = (h) => ({ source: h.source, ...h.kblend, correction: [...h.correction] });
+  return { left: side(hands.left), right: side(hands.right), notes: [...hands.notes] };
 }
 
 /**
@@ -149,6 +171,17 @@ export function createCharacterStage(kb, height) {
       }
       return out;
     },
+    // The shown character's palm centres, thumb tips and their directions
+    // in the world, from its own hand bones; null for kblend's characters
+    // (their markers are the core's, on kblend's FK).
+    handsInWorld() {
+      if (!shown.hands) return null;
+      root.updateMatrixWorld(true);
+      return {
+        left: handInWorld(shown.handBones.left, shown.hands.left.bone),
+        right: handInWorld(shown.handBones.right, shown.hands.right.bone),
+      };
+    },
     describe() {
       return {
         name: shown.name,
@@ -158,6 +191,7 @@ export function createCharacterStage(kb, height) {
         height: shown.height ?? height,
         besideRig: beside !== null,
         format: shown.format ?? 'kblend',
+        hands: handsSummary(shown.hands),
       };
     },
   };

@@ -8,6 +8,7 @@ import { JOINT_NAMES } from 'kblend';
 import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { deriveCharacterHands } from './character-hands.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
@@ -132,6 +133,12 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     if (o.isMesh) o.frustumCulled = false; // posed far from its bind's bounds
   });
   const height = modelHeight(rig.object);
+  // the model's own hand bones (a VRM's raw ones), read at rest
+  const boneOf = (joint) =>
+    rig.vrm ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[joint]) : (binding.bones[joint] ?? null);
+  const handBones = { left: boneOf('left_wrist'), right: boneOf('right_wrist') };
+  const frame = rig.bindRoot.getWorldQuaternion(new THREE.Quaternion());
+  const hands = deriveCharacterHands(handBones, { height, frame });
   const object = new THREE.Group();
   object.name = `character: ${fileName}`;
   object.add(rig.object);
@@ -148,16 +155,21 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     unmapped: [...binding.unmapped],
     height,
     object,
+    // palm and thumb markers from the model's hands (character-hands.js)
+    hands: {
+      left: hands.left,
+      right: hands.right,
+      notes: hands.notes,
+      corrections: { left: hands.left.correction, right: hands.right.correction },
+    },
+    handBones,
     applyPose(pose, root) {
       binding.apply({ rotations: pose, root: root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
     // the model's own bones (a VRM's raw ones, which its normalized ones drive)
-    bone: (j) =>
-      rig.vrm
-        ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[JOINT_NAMES[j]])
-        : (binding.bones[JOINT_NAMES[j]] ?? null),
+    bone: (j) => boneOf(JOINT_NAMES[j]),
     setSkeletonVisible(on) {
       overlay.visible = on;
     },
