@@ -522,10 +522,10 @@ function createPoseDrawer(page) {
     // a user character's is with its own hands (clips/turn-wrists.js)
     const fading = crossfade.apply(pose, performance.now() / 1000);
     const own = fading || page.poseOverride; // a pose that is not the frame's
-    const hands = rig.shown.hands?.corrections ?? null;
+    const handTurns = rig.shown.hands?.corrections ?? null;
     const clap =
-      own || hands
-        ? kb.validateClap(turnWrists(pose, hands), { height: state.bodyHeight })
+      own || handTurns
+        ? kb.validateClap(turnWrists(pose, handTurns), { height: state.bodyHeight })
         : frame.clap;
     rig.applyPose(pose, frame.root);
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
