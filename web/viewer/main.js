@@ -326,6 +326,7 @@ function addPanel(page) {
     },
     besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
+    followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
     ...page.authoring.settings,
   };
@@ -528,6 +529,8 @@ function createPoseDrawer(page) {
         ? kb.validateClap(turnWrists(pose, handTurns), { height: state.bodyHeight })
         : frame.clap;
     rig.applyPose(pose, frame.root);
+    // a travelling clip keeps the character framed (the single view only)
+    if (rig.root.parent && page.stage.following) page.stage.follow(rig.followPoint());
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
     if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
     if (clapOverlay.visible) {

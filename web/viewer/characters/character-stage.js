@@ -98,6 +98,22 @@ export function createCharacterStage(kb, height) {
   refreshView();
 
   const worldPosition = new THREE.Vector3();
+  const followed = new THREE.Vector3();
+  // where each character's pelvis stands at rest, in its own frame (the
+  // camera follows what the clip's root adds to it)
+  const restPelvis = new Map();
+  function restPelvisOf(character) {
+    if (!restPelvis.has(character)) {
+      const at = new THREE.Vector3();
+      const bone = character.bone(0);
+      if (bone) {
+        character.object.updateMatrixWorld(true);
+        character.object.worldToLocal(bone.getWorldPosition(at));
+      }
+      restPelvis.set(character, at);
+    }
+    return restPelvis.get(character);
+  }
   return {
     root,
     get shown() {
@@ -110,8 +126,21 @@ export function createCharacterStage(kb, height) {
     },
     names: () => [...characters.keys()],
     has: (name) => characters.has(name),
+    // What the root motion moves the shown character by, on the floor
+    // (its pelvis now, less where it stands without root motion), world m.
+    followPoint() {
+      const bone = shown.bone(0);
+      if (!bone) return null;
+      root.updateMatrixWorld(true);
+      bone.getWorldPosition(followed);
+      const rest = restPelvisOf(shown);
+      followed.x -= mainSlot.position.x + rest.x;
+      followed.z -= mainSlot.position.z + rest.z;
+      return followed;
+    },
     // Adds a user's character (see user-character.js) under its name.
     add(character) {
+      restPelvisOf(character); // read at rest, before any pose
       const old = characters.get(character.name);
       if (BUILT_IN.includes(character.name)) {
         throw new RangeError(`a loaded character cannot take the name ${character.name}`);

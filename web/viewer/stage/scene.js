@@ -40,18 +40,25 @@ function addLights(scene) {
   scene.add(rim);
 }
 
+// The floor grid's cell (m): 8 m in 32 cells.
+export const FLOOR_CELL = 0.25;
+
 function addFloor(scene) {
+  const floor = new THREE.Group();
+  floor.name = 'floor';
   const grid = new THREE.GridHelper(8, 32, 0x6b7280, 0x3a3f48);
-  scene.add(grid);
-  const floor = new THREE.Mesh(
+  floor.add(grid);
+  const disc = new THREE.Mesh(
     new THREE.CircleGeometry(4, 48),
     // unlit: a flat floor needs no shading, and lit pixels are costly on
     // software rasterizers (SwiftShader, machines without a GPU)
     new THREE.MeshBasicMaterial({ color: 0x22262d }),
   );
-  floor.rotation.x = -Math.PI / 2;
-  floor.position.y = -0.002; // just under the grid lines
+  disc.rotation.x = -Math.PI / 2;
+  disc.position.y = -0.002; // just under the grid lines
+  floor.add(disc);
   scene.add(floor);
+  return floor;
 }
 
 // Software rasterizers (SwiftShader, llvmpipe: no GPU, or a headless test)
@@ -63,6 +70,64 @@ function isSoftwareRenderer() {
   const name = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '';
   gl.getExtension('WEBGL_lose_context')?.loseContext();
   return /swiftshader|llvmpipe|softpipe|software/i.test(String(name));
+}
+
+// The box of the meshes drawn under object (hidden ones and helpers left
+// out; a skinned mesh's as its bones pose it, not its bind's), world m.
+const meshBox = new THREE.Box3();
+export function visibleBox(object, out) {
+  out.makeEmpty();
+  object.updateWorldMatrix(true, true);
+  object.traverseVisible((o) => {
+    if (!o.isMesh) return;
+    if (o.isSkinnedMesh) o.computeBoundingBox();
+    else if (!o.geometry.boundingBox) o.geometry.computeBoundingBox();
+    meshBox.copy(o.isSkinnedMesh ? o.boundingBox : o.geometry.boundingBox);
+    out.union(meshBox.applyMatrix4(o.matrixWorld));
+  });
+  return out;
+}
+
+/**
+ * The camera that follows the character along the floor: each frame the
+ * camera and its orbit target move by the character's horizontal step, so
+ * the view keeps its angle and distance (and the user's orbit) while a
+ * travelling clip walks out of the frame; the floor goes along by whole
+ * grid cells, so it never ends under the character. Off, the camera stays
+ * put; on again, it takes up the character where it is. Height is never
+ * followed (a jump or a crouch does not bob the view).
+ */
+export function createFollow({ camera, controls, lookAt, floor, requestRender }) {
+  let on = true;
+  const home = LOOK_AT.clone();
+  return {
+    get on() {
+      return on;
+    },
+    setOn(value) {
+      on = value === true;
+    },
+    // point: the character's pelvis in the world (x and z are followed);
+    // null (the single view not shown) follows nothing
+    track(point) {
+      if (!on || !point) return false;
+      const dx = point.x - lookAt.x;
+      const dz = point.z - lookAt.z;
+      if (dx === 0 && dz === 0) return false;
+      lookAt.set(point.x, home.y, point.z);
+      camera.position.x += dx;
+      camera.position.z += dz;
+      controls.target.x += dx;
+      controls.target.z += dz;
+      controls.update();
+      // the floor goes along by whole cells: under the character, its
+      // lines still still, so the walk reads as a walk
+      floor.position.x = Math.round(point.x / FLOOR_CELL) * FLOOR_CELL;
+      floor.position.z = Math.round(point.z / FLOOR_CELL) * FLOOR_CELL;
+      requestRender();
+      return true;
+    },
+  };
 }
 
 export function createScene(container) {
@@ -78,7 +143,7 @@ export function createScene(container) {
   controls.minDistance = 0.8;
   controls.maxDistance = 12;
   addLights(scene);
-  addFloor(scene);
+  const floor = addFloor(scene);
 
   let dirty = true;
   const requestRender = () => {
@@ -101,28 +166,33 @@ export function createScene(container) {
     if (fittedView) setView(fittedView);
     requestRender();
   }
+  // Where the named views look: the body's frame centre, moved along the
+  // floor with the character while the camera follows it.
+  const lookAt = LOOK_AT.clone();
   function setView(name) {
     const direction = VIEWS[name];
     if (!direction) {
       throw new RangeError(`view must be one of ${Object.keys(VIEWS).join(', ')}, got '${name}'`);
     }
     const distance = fitDistance(camera.fov, camera.aspect);
-    camera.position.copy(direction).multiplyScalar(distance).add(LOOK_AT);
-    controls.target.copy(LOOK_AT);
+    camera.position.copy(direction).multiplyScalar(distance).add(lookAt);
+    controls.target.copy(lookAt);
     controls.update();
     fittedView = name;
     requestRender();
   }
+  const follow = createFollow({ camera, controls, lookAt, floor, requestRender });
   new ResizeObserver(resize).observe(container);
   resize();
   setView('threeQuarter');
 
   // Where an object's bounding box lands in the view, in normalized device
-  // coordinates ([-1, 1] is on the canvas): for tests of the framing.
+  // coordinates ([-1, 1] is on the canvas): for tests of the framing. The
+  // box holds what is drawn: visible meshes, a skinned one as posed.
   const box = new THREE.Box3();
   const corner = new THREE.Vector3();
   function framing(object) {
-    box.setFromObject(object);
+    visibleBox(object, box);
     const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
     for (let i = 0; i < 8; i++) {
       corner.set(
@@ -162,5 +232,11 @@ export function createScene(container) {
     framing,
     requestRender,
     renderIfNeeded,
+    // the camera follows a travelling character (on by default)
+    get following() {
+      return follow.on;
+    },
+    setFollow: follow.setOn,
+    follow: follow.track,
   };
 }
