@@ -221,6 +221,7 @@ export function createCharacterStage(kb, height) {
         besideRig: beside !== null,
         format: shown.format ?? 'kblend',
         hands: handsSummary(shown.hands),
+        boundTo: shown.boundTo ? { ...shown.boundTo } : null,
       };
     },
   };

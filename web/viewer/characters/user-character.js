@@ -80,20 +80,46 @@ function parseGltf(bytes, fileName) {
 function rigOf(gltf, fileName) {
   const vrm = gltf.userData.vrm ?? null;
   if (vrm) {
-    if (vrm.meta?.metaVersion === '0') VRMUtils.rotateVRM0(vrm); // 0.x faces −Z
+    const turned = vrm.meta?.metaVersion === '0';
+    if (turned) VRMUtils.rotateVRM0(vrm); // 0.x faces −Z
     const map = {};
     for (const [joint, bone] of Object.entries(VRM_BONES)) {
       const node = vrm.humanoid.getNormalizedBoneNode(bone);
       if (node) map[joint] = node.name;
     }
-    return { vrm, object: vrm.scene, bindRoot: vrm.humanoid.normalizedHumanBonesRoot, map };
+    const bindRoot = vrm.humanoid.normalizedHumanBonesRoot;
+    return { vrm, object: vrm.scene, bindRoot, map, turned };
   }
   let skinned = null;
   gltf.scene.traverse((o) => {
     if (!skinned && o.isSkinnedMesh) skinned = o;
   });
   if (!skinned) throw new CharacterError(`${fileName} has no skinned mesh: nothing to drive`);
-  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null };
+  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null, turned: false };
+}
+
+// A VRM 0.x model faces −Z in its normalized bones' frame (rotateVRM0
+// turns the scene, not that frame), and the binding takes its root's frame
+// for kblend's. The pose is given to it turned the same half turn about Y,
+// Q⁻¹·q·Q for every rotation and Q⁻¹·t for the root: then the world sees
+// kblend's directions. (x, y, z, w) → (−x, y, −z, w); (x, y, z) → (−x, y, −z).
+const HALF_TURN = new THREE.Quaternion(0, 1, 0, 0);
+function createHalfTurn() {
+  const pose = new Float32Array(4 * JOINT_NAMES.length);
+  const root = new Float32Array(3);
+  return (source, translation) => {
+    for (let i = 0; i < pose.length; i += 4) {
+      pose[i] = -source[i];
+      pose[i + 1] = source[i + 1];
+      pose[i + 2] = -source[i + 2];
+      pose[i + 3] = source[i + 3];
+    }
+    if (!translation) return { pose, root: null };
+    root[0] = -translation[0];
+    root[1] = translation[1];
+    root[2] = -translation[2];
+    return { pose, root };
+  };
 }
 
 function modelHeight(object) {
@@ -137,7 +163,10 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   const boneOf = (joint) =>
     rig.vrm ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[joint]) : (binding.bones[joint] ?? null);
   const handBones = { left: boneOf('left_wrist'), right: boneOf('right_wrist') };
+  // the frame the model faces +Z in: its bound root's (turned back for 0.x)
   const frame = rig.bindRoot.getWorldQuaternion(new THREE.Quaternion());
+  if (rig.turned) frame.multiply(HALF_TURN);
+  const turnPose = rig.turned ? createHalfTurn() : null;
   const hands = deriveCharacterHands(handBones, { height, frame });
   const object = new THREE.Group();
   object.name = `character: ${fileName}`;
@@ -153,6 +182,8 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     skinned: true,
     mapped,
     unmapped: [...binding.unmapped],
+    // kblend joint → the model's bone it drives
+    boundTo: { ...binding.mapped },
     height,
     object,
     // palm and thumb markers from the model's hands (character-hands.js)
@@ -164,7 +195,8 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     },
     handBones,
     applyPose(pose, root) {
-      binding.apply({ rotations: pose, root: root ?? null });
+      const turned = turnPose ? turnPose(pose, root) : { pose, root };
+      binding.apply({ rotations: turned.pose, root: turned.root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
