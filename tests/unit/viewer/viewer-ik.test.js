@@ -235,6 +235,16 @@ describe('imported clips as gestures', () => {
       '',
     );
     expect(rounded.lines.join(' ')).not.toMatch(/preview plays/);
+    // the import's notes (position channels below the root), as sentences
+    const noted = importSummary(
+      file.name,
+      { ...result, notes: ['3 joints besides the root carry position channels (a, b, c); …'] },
+      { start: 0, end: 2.967 },
+      '',
+    );
+    expect(noted.lines).toContain(
+      '3 joints besides the root carry position channels (a, b, c); ….',
+    );
   });
 });
 

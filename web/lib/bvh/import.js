@@ -12,7 +12,7 @@ import { checkProgress, createImportProgress } from './import-progress.js';
 import { listNames, mapJoints } from './map-joints.js';
 import { BVH_LIMITS, parseBvh } from './parse.js';
 import { REQUIRED_JOINTS, bodyScale, gatherPositions, limbPairs } from './retarget-helpers.js';
-import { restPositions, sourceMotion } from './source-motion.js';
+import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
 
 export const IMPORT_DEFAULTS = Object.freeze({
   name: 'the BVH file',
@@ -191,5 +191,6 @@ export function importBvh(kb, input, options = {}) {
     sourcePositions,
     iterations: clip.iterations,
     meanCost: clip.meanCost,
+    notes: positionChannelNotes(parsed, frames),
   };
 }

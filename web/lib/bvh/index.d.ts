@@ -72,6 +72,13 @@ export interface BvhClip {
   sourcePositions: Float64Array;
   iterations: number;
   meanCost: number;
+  /**
+   * What the import read in a way worth saying, e.g. position channels on
+   * joints below the root: values that match a joint's offset are its
+   * local position (they replace the offset), values near zero are moves
+   * added to it. Empty for most files.
+   */
+  notes: string[];
 }
 
 export interface BvhExportOptions {
