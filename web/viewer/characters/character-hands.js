@@ -168,10 +168,14 @@ export function deriveHandMarkers(hand, side, { height, frame, restWrist } = {})
 /**
  * Both hands' markers of a model.
  * @param {{ left: THREE.Object3D, right: THREE.Object3D }} bones  its hand bones
- * @param {object} options  as deriveHandMarkers'
+ * @param {object} options  as deriveHandMarkers', with restWrists: { left,
+ *   right } (each side's restWrist) instead of one restWrist
  */
-export function deriveCharacterHands(bones, options) {
-  const left = deriveHandMarkers(bones.left, 'left', options);
-  const right = deriveHandMarkers(bones.right, 'right', options);
+export function deriveCharacterHands(bones, { restWrists, ...options } = {}) {
+  const left = deriveHandMarkers(bones.left, 'left', { ...options, restWrist: restWrists?.left });
+  const right = deriveHandMarkers(bones.right, 'right', {
+    ...options,
+    restWrist: restWrists?.right,
+  });
   return { left, right, notes: [left.note, right.note].filter(Boolean) };
 }

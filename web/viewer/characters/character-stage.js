@@ -222,6 +222,7 @@ export function createCharacterStage(kb, height) {
         format: shown.format ?? 'kblend',
         hands: handsSummary(shown.hands),
         boundTo: shown.boundTo ? { ...shown.boundTo } : null,
+        restArmAngle: shown.restArmAngle ?? 0,
       };
     },
   };

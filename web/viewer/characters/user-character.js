@@ -9,6 +9,7 @@ import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { deriveCharacterHands } from './character-hands.js';
+import { restArmAngle, restPoseFor } from './character-rest.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
@@ -128,20 +129,19 @@ function modelHeight(object) {
   return box.max.y - box.min.y;
 }
 
-/**
- * @param {ArrayBuffer} bytes  the file's bytes
- * @param {string} fileName
- * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
- */
-export async function loadUserCharacter(bytes, fileName, { map } = {}) {
-  const gltf = await parseGltf(bytes, fileName);
-  const rig = rigOf(gltf, fileName);
-  let binding;
+function bindOrRefuse(rig, fileName, map, rest) {
   try {
-    binding = createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest: 'tpose' });
+    return createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest });
   } catch (error) {
     throw new CharacterError(`${fileName}: its bones could not be bound (${error.message})`);
   }
+}
+
+// The model bound to kblend: by name, topology or the user's map, with the
+// rest pose it stands in (character-rest.js: a T-pose, or an A-pose whose
+// arm angle is read from the model). Refused when a required bone is missing.
+function bindRig(rig, fileName, map, turnPose) {
+  let binding = bindOrRefuse(rig, fileName, map, 'tpose');
   const missing = REQUIRED_BONES.filter((joint) => binding.unmapped.includes(joint));
   if (missing.length > 0) {
     const bones = [];
@@ -155,6 +155,25 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
       bones,
     });
   }
+  const rest = restPoseFor(restArmAngle(binding.bones));
+  if (rest.pose) {
+    binding.dispose();
+    const pose = turnPose ? turnPose(rest.pose, null).pose : rest.pose;
+    binding = bindOrRefuse(rig, fileName, map, Float32Array.from(pose));
+  }
+  return { binding, rest };
+}
+
+/**
+ * @param {ArrayBuffer} bytes  the file's bytes
+ * @param {string} fileName
+ * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
+ */
+export async function loadUserCharacter(bytes, fileName, { map } = {}) {
+  const gltf = await parseGltf(bytes, fileName);
+  const rig = rigOf(gltf, fileName);
+  const turnPose = rig.turned ? createHalfTurn() : null;
+  const { binding, rest } = bindRig(rig, fileName, map, turnPose);
   rig.object.traverse((o) => {
     if (o.isMesh) o.frustumCulled = false; // posed far from its bind's bounds
   });
@@ -166,8 +185,7 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   // the frame the model faces +Z in: its bound root's (turned back for 0.x)
   const frame = rig.bindRoot.getWorldQuaternion(new THREE.Quaternion());
   if (rig.turned) frame.multiply(HALF_TURN);
-  const turnPose = rig.turned ? createHalfTurn() : null;
-  const hands = deriveCharacterHands(handBones, { height, frame });
+  const hands = deriveCharacterHands(handBones, { height, frame, restWrists: rest.wrists });
   const object = new THREE.Group();
   object.name = `character: ${fileName}`;
   object.add(rig.object);
@@ -200,6 +218,8 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
+    // the arms' angle below level at rest (rad; 0: a T-pose)
+    restArmAngle: rest.angle,
     // the model's own bones (a VRM's raw ones, which its normalized ones drive)
     bone: (j) => boneOf(JOINT_NAMES[j]),
     setSkeletonVisible(on) {
