@@ -99,6 +99,12 @@ export function handCorrection(normal, thumb) {
   return new THREE.Quaternion().setFromRotationMatrix(m).toArray();
 }
 
+// What a hand's markers could not take from the model, in words.
+function noteOf(hand, axes) {
+  if (!axes) return `${hand.name}: no finger bones, kblend's hand axes are used`;
+  return axes.hasThumb ? '' : `${hand.name}: no thumb bone, the thumb's side is kblend's`;
+}
+
 /**
  * One hand's markers, derived from the model at rest (call before any pose
  * is applied, with world matrices up to date).
@@ -122,7 +128,7 @@ export function deriveHandMarkers(hand, side, { height, frame, restWrist } = {})
   const fallback = { normal: sceneOf(KBLEND_PALM_NORMAL), thumb: sceneOf(KBLEND_THUMB) };
   const axes = restAxes(hand, side, fallback);
   const wrist = worldOf(hand);
-  const hand3 = axes ?? {
+  const shape = axes ?? {
     wrist,
     along: sceneOf([side === 'left' ? 1 : -1, 0, 0]),
     thumb: fallback.thumb,
@@ -132,33 +138,29 @@ export function deriveHandMarkers(hand, side, { height, frame, restWrist } = {})
   };
   const palm = wrist
     .clone()
-    .addScaledVector(hand3.along, 0.4 * hand3.length)
-    .addScaledVector(hand3.normal, PALM_DEPTH * height);
-  const thumbTip = hand3.tip
-    ? hand3.tip.clone()
+    .addScaledVector(shape.along, 0.4 * shape.length)
+    .addScaledVector(shape.normal, PALM_DEPTH * height);
+  const thumbTip = shape.tip
+    ? shape.tip.clone()
     : wrist
         .clone()
-        .addScaledVector(hand3.along, 0.35 * hand3.length)
-        .addScaledVector(hand3.thumb, THUMB_REACH * height);
+        .addScaledVector(shape.along, 0.35 * shape.length)
+        .addScaledVector(shape.thumb, THUMB_REACH * height);
   const toBone = new THREE.Matrix4().copy(hand.matrixWorld).invert();
   const boneRotation = new THREE.Quaternion().setFromRotationMatrix(hand.matrixWorld).invert();
   const inBone = (v) => v.clone().applyQuaternion(boneRotation).normalize().toArray();
   const inKblend = (v) => v.clone().applyQuaternion(sceneToKblend).normalize().toArray();
-  const normal = inKblend(hand3.normal);
-  const thumb = inKblend(hand3.thumb);
+  const normal = inKblend(shape.normal);
+  const thumb = inKblend(shape.thumb);
   return {
     side,
     source: axes ? (axes.hasThumb ? 'fingers and thumb' : 'fingers') : 'kblend',
-    note: axes
-      ? axes.hasThumb
-        ? ''
-        : `${hand.name}: no thumb bone, the thumb's side is kblend's`
-      : `${hand.name}: no finger bones, kblend's hand axes are used`,
+    note: noteOf(hand, axes),
     bone: {
       palm: palm.clone().applyMatrix4(toBone).toArray(),
       thumbTip: thumbTip.clone().applyMatrix4(toBone).toArray(),
-      palmNormal: inBone(hand3.normal),
-      thumb: inBone(hand3.thumb),
+      palmNormal: inBone(shape.normal),
+      thumb: inBone(shape.thumb),
     },
     kblend: { palmNormal: normal, thumb },
     correction: handCorrection(normal, thumb),
