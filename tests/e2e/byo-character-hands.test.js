@@ -168,6 +168,14 @@ describe('a character with its own hands and size', () => {
     await app(page, () => window.kblendApp.view('front'));
     await shownAt(page, t);
     await page.locator('#stage').screenshot({ path: `${SCREENSHOTS}byo-user-hands-clap.png` });
+    // closer, as a person would zoom in on the hands (scroll on the stage)
+    const stage = await page.locator('#stage canvas').boundingBox();
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height * 0.45);
+    for (let k = 0; k < 8; k++) await page.mouse.wheel(0, -200);
+    await shownAt(page, t);
+    await page
+      .locator('#stage')
+      .screenshot({ path: `${SCREENSHOTS}byo-user-hands-clap-close.png` });
     expect(opened.log.errors).toEqual([]);
   });
 });

@@ -45,6 +45,38 @@ function handInWorld(bone, markers) {
   };
 }
 
+// Where each character's pelvis stands at rest, in its own frame, and what
+// the clip's root adds to it now: the point the camera follows.
+function createFollowPoint(root, mainSlot) {
+  const restPelvis = new Map();
+  const followed = new THREE.Vector3();
+  function remember(character) {
+    if (!restPelvis.has(character)) {
+      const at = new THREE.Vector3();
+      const bone = character.bone(0);
+      if (bone) {
+        character.object.updateMatrixWorld(true);
+        character.object.worldToLocal(bone.getWorldPosition(at));
+      }
+      restPelvis.set(character, at);
+    }
+    return restPelvis.get(character);
+  }
+  return {
+    remember,
+    of(shown) {
+      const bone = shown.bone(0);
+      if (!bone) return null;
+      root.updateMatrixWorld(true);
+      bone.getWorldPosition(followed);
+      const rest = remember(shown);
+      followed.x -= mainSlot.position.x + rest.x;
+      followed.z -= mainSlot.position.z + rest.z;
+      return followed;
+    },
+  };
+}
+
 // What describe() tells of a character's hands.
 function handsSummary(hands) {
   if (!hands) return null;
@@ -98,22 +130,7 @@ export function createCharacterStage(kb, height) {
   refreshView();
 
   const worldPosition = new THREE.Vector3();
-  const followed = new THREE.Vector3();
-  // where each character's pelvis stands at rest, in its own frame (the
-  // camera follows what the clip's root adds to it)
-  const restPelvis = new Map();
-  function restPelvisOf(character) {
-    if (!restPelvis.has(character)) {
-      const at = new THREE.Vector3();
-      const bone = character.bone(0);
-      if (bone) {
-        character.object.updateMatrixWorld(true);
-        character.object.worldToLocal(bone.getWorldPosition(at));
-      }
-      restPelvis.set(character, at);
-    }
-    return restPelvis.get(character);
-  }
+  const follow = createFollowPoint(root, mainSlot);
   return {
     root,
     get shown() {
@@ -128,19 +145,10 @@ export function createCharacterStage(kb, height) {
     has: (name) => characters.has(name),
     // What the root motion moves the shown character by, on the floor
     // (its pelvis now, less where it stands without root motion), world m.
-    followPoint() {
-      const bone = shown.bone(0);
-      if (!bone) return null;
-      root.updateMatrixWorld(true);
-      bone.getWorldPosition(followed);
-      const rest = restPelvisOf(shown);
-      followed.x -= mainSlot.position.x + rest.x;
-      followed.z -= mainSlot.position.z + rest.z;
-      return followed;
-    },
+    followPoint: () => follow.of(shown),
     // Adds a user's character (see user-character.js) under its name.
     add(character) {
-      restPelvisOf(character); // read at rest, before any pose
+      follow.remember(character); // read at rest, before any pose
       const old = characters.get(character.name);
       if (BUILT_IN.includes(character.name)) {
         throw new RangeError(`a loaded character cannot take the name ${character.name}`);

@@ -88,6 +88,33 @@ export function visibleBox(object, out) {
   return out;
 }
 
+// Where an object's drawn box lands in the camera's view (tests of the
+// framing).
+function createFraming(camera) {
+  // Where an object's bounding box lands in the view, in normalized device
+  // coordinates ([-1, 1] is on the canvas): for tests of the framing. The
+  // box holds what is drawn: visible meshes, a skinned one as posed.
+  const box = new THREE.Box3();
+  const corner = new THREE.Vector3();
+  return function framing(object) {
+    visibleBox(object, box);
+    const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+    for (let i = 0; i < 8; i++) {
+      corner.set(
+        i & 1 ? box.max.x : box.min.x,
+        i & 2 ? box.max.y : box.min.y,
+        i & 4 ? box.max.z : box.min.z,
+      );
+      corner.project(camera);
+      out.minX = Math.min(out.minX, corner.x);
+      out.maxX = Math.max(out.maxX, corner.x);
+      out.minY = Math.min(out.minY, corner.y);
+      out.maxY = Math.max(out.maxY, corner.y);
+    }
+    return out;
+  };
+}
+
 /**
  * The camera that follows the character along the floor: each frame the
  * camera and its orbit target move by the character's horizontal step, so
@@ -186,28 +213,7 @@ export function createScene(container) {
   resize();
   setView('threeQuarter');
 
-  // Where an object's bounding box lands in the view, in normalized device
-  // coordinates ([-1, 1] is on the canvas): for tests of the framing. The
-  // box holds what is drawn: visible meshes, a skinned one as posed.
-  const box = new THREE.Box3();
-  const corner = new THREE.Vector3();
-  function framing(object) {
-    visibleBox(object, box);
-    const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
-    for (let i = 0; i < 8; i++) {
-      corner.set(
-        i & 1 ? box.max.x : box.min.x,
-        i & 2 ? box.max.y : box.min.y,
-        i & 4 ? box.max.z : box.min.z,
-      );
-      corner.project(camera);
-      out.minX = Math.min(out.minX, corner.x);
-      out.maxX = Math.max(out.maxX, corner.x);
-      out.minY = Math.min(out.minY, corner.y);
-      out.maxY = Math.max(out.maxY, corner.y);
-    }
-    return out;
-  }
+  const framing = createFraming(camera);
 
   // Draws the scene if anything asked for it; returns whether it drew.
   function renderIfNeeded() {
