@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { flatMarkerBvh } from '../fixtures/bvh/flat-bvh.js';
+import { longCapture } from '../fixtures/bvh/long-capture.js';
 import { SCREENSHOTS, app, launchBrowser, openPage } from './browser.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/bvh/', import.meta.url));
@@ -59,12 +60,19 @@ const sampleAt = (page, t) =>
     t,
   );
 
-// Animation-frame timestamps and main-thread long tasks while fn runs.
+// Animation-frame timestamps, main-thread long tasks, the import bar's
+// progress as drawn in each frame (null while indeterminate) and every
+// value it was given (its value attribute's changes) while fn runs.
 async function recordFrames(page, fn) {
   await app(page, () => {
-    window.__record = { frames: [], tasks: [], on: true };
+    window.__record = { frames: [], tasks: [], bar: [], barSet: [], on: true };
+    const progress = () => document.querySelector('#import-bar progress');
     const record = (now) => {
       window.__record.frames.push(now);
+      const bar = progress();
+      if (bar && !bar.closest('[hidden]')) {
+        window.__record.bar.push(bar.hasAttribute('value') ? bar.value : null);
+      }
       if (window.__record.on) requestAnimationFrame(record);
     };
     requestAnimationFrame(record);
@@ -74,11 +82,17 @@ async function recordFrames(page, fn) {
       }
     });
     window.__observer.observe({ type: 'longtask' });
+    window.__barObserver = new MutationObserver(() => {
+      const bar = progress();
+      window.__record.barSet.push(bar.hasAttribute('value') ? bar.value : null);
+    });
+    window.__barObserver.observe(progress(), { attributes: true, attributeFilter: ['value'] });
   });
   await fn();
   return app(page, () => {
     window.__record.on = false;
     window.__observer.disconnect();
+    window.__barObserver.disconnect();
     return window.__record;
   });
 }
@@ -86,17 +100,6 @@ async function recordFrames(page, fn) {
 function gapsOf({ frames, tasks }) {
   const gaps = frames.slice(1).map((t, i) => t - frames[i]);
   return { worst: Math.max(0, ...gaps), longTask: Math.max(0, ...tasks.map((t) => t.duration)) };
-}
-
-// A long capture: the CMU walk's motion lines repeated to `frames` frames.
-function longCapture(frames) {
-  const text = readFileSync(CMU, 'utf8');
-  const [head, motion] = text.split(/\nMOTION\n/);
-  const lines = motion.trim().split('\n');
-  const rows = lines.slice(2);
-  const out = [];
-  for (let f = 0; f < frames; f++) out.push(rows[f % rows.length]);
-  return `${head}\nMOTION\nFrames: ${frames}\n${lines[1]}\n${out.join('\n')}\n`;
 }
 
 describe('root motion', () => {
@@ -181,6 +184,32 @@ describe('a long capture', () => {
     expect(importing.frames.length).toBeGreaterThan(5);
     expect(gaps.longTask).toBeLessThan(Math.max(100, importMs / 10));
     expect(gaps.worst).toBeLessThan(Math.max(100, 2 * baseline.worst, importMs / 4));
+    // the bar is determinate and rises while the worker runs: every value
+    // it is given, from 0 to 1 (parsing and the file's motion step it from
+    // 0.1 to about 0.26, the retarget to 0.96, grounding to 1); and the
+    // frames drawn meanwhile show it at more than one value
+    const set = during.barSet;
+    const drawn = during.bar;
+    const steps = drawn.filter((v, i) => i === 0 || v !== drawn[i - 1]);
+    console.log(
+      `import bar: given ${set.length} values (${set
+        .slice(0, 3)
+        .map((v) => v.toFixed(3))
+        .join(', ')} … ` +
+        `${set
+          .slice(-3)
+          .map((v) => v.toFixed(3))
+          .join(', ')}); ${drawn.length} frames drawn, showing ` +
+        steps.map((v) => v?.toFixed(3)).join(' → '),
+    );
+    expect(set.every((v) => v !== null)).toBe(true);
+    expect(set[0]).toBe(0);
+    expect(set.at(-1)).toBe(1);
+    set.slice(1).forEach((v, i) => expect(v).toBeGreaterThanOrEqual(set[i]));
+    expect(set.filter((v) => v > 0.1 && v < 0.3).length).toBeGreaterThanOrEqual(10);
+    expect(drawn.every((v) => v !== null)).toBe(true);
+    drawn.slice(1).forEach((v, i) => expect(v).toBeGreaterThanOrEqual(drawn[i]));
+    expect(new Set(drawn).size).toBeGreaterThanOrEqual(2);
     // the first 20 s play (the preview's longest), and the notice says so
     const params = await app(page, () => window.kblendApp.params);
     expect(params.duration).toBe(20);

@@ -7,6 +7,9 @@ import type { ComparisonApi } from './comparison.js';
 import type { IkApi } from './ik.js';
 
 export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
+// kb.importBvh(text, { name, height, map, maxFrames, ground, inPlace,
+// onProgress }) and kb.exportBvh: BvhImportOptions (onProgress(fraction,
+// phase) reports 0, rising fractions, then 1 while a file imports).
 export type * from './bvh/index.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparison.js';

@@ -4,6 +4,7 @@
 // → rig bones. This file wires the parts together, then runs the frame loop.
 import { loadKBlend } from 'kblend';
 import { IK_GESTURE, LINK_NOTE, createClipSources } from './clips/clip-sources.js';
+import { turnWrists } from './clips/turn-wrists.js';
 import { createCharacterFlow } from './characters/character-flow.js';
 import { createCharacterStage } from './characters/character-stage.js';
 import { CHARACTER_EXTENSIONS, extensionOf } from './characters/user-character.js';
@@ -270,12 +271,16 @@ function addFileInputs(page) {
     host: byId('stage'),
     onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
   });
-  // the clap check at the shown character's own height (kblend's 1.75 m
-  // for its own characters)
+  // the clap check and the IK clap at the shown character's own height
+  // and hands (kblend's 1.75 m and hand axes for its own characters)
   page.fitBodyHeight = () => {
     const { height } = rig.describe();
+    const before = sources.body;
+    sources.setBody({ height, hands: rig.shown.hands?.corrections ?? null });
     const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
-    if (!change.ok) notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
+    if (change.ok) return;
+    sources.setBody(before);
+    notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);
   };
   const characters = createCharacterFlow({
     characters: rig,
@@ -322,6 +327,7 @@ function addPanel(page) {
     },
     besideRig: (on) => rig.setBesideRig(on),
     clapArrows: (on) => clapOverlay.setVisible(on),
+    followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
     ...page.authoring.settings,
   };
@@ -509,7 +515,10 @@ function createPoseDrawer(page) {
   const { kb, state, playback, readouts, clapOverlay, rig, crossfade, pose } = page;
   const clapPhase = createClapPhaseTracker(kb);
   const shownFrame = createShownFrame(crossfade);
-  const check = (shown) => kb.validateClap(shown, { height: state.bodyHeight });
+  // a user character's clap is judged with its own hands (clips/turn-wrists.js)
+  const handTurns = () => rig.shown.hands?.corrections ?? null;
+  const check = (shown) =>
+    kb.validateClap(turnWrists(shown, handTurns()), { height: state.bodyHeight });
   return function drawPose() {
     const { params, preview } = state;
     const began = performance.now();
@@ -518,17 +527,22 @@ function createPoseDrawer(page) {
       override: page.poseOverride ?? null,
       fk: clapOverlay.visible,
       check,
+      // the frame's own report is kblend's hands': not the character's
+      frameCheck: handTurns() === null,
       pose,
     });
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
+    rig.applyPose(pose, frame.root);
+    // a travelling clip keeps the character framed (the single view only)
+    if (rig.root.parent && page.stage.following) page.stage.follow(rig.followPoint());
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
     if (page.clapPhase) readouts.setClap(clap, page.clapPhase);
     if (clapOverlay.visible) {
-      clapOverlay.update(pose, clap, frame.positions ? frame : undefined, page.clapPhase);
+      const fk = frame.positions ? frame : undefined;
+      clapOverlay.update(pose, clap, fk, page.clapPhase, rig.handsInWorld());
     }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
-    rig.applyPose(pose, frame.root);
     const hands = handShapesAt(params.gesture, frame.envelope);
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);

@@ -46,6 +46,11 @@ function humanoid(name, { extras = [] } = {}) {
   return skeleton(rows);
 }
 
+// SMPL's short names (L_Hip, Spine1 …), as its model files spell them
+// after their m_avg_/f_avg_ prefix.
+function smplShort(j) {
+  return CONVENTIONS['SMPL short (L_Hip …)'](j);
+}
 const CONVENTIONS = {
   'Kimodo/SMPL': (j) => j,
   'SMPL short (L_Hip …)': (j) =>
@@ -60,6 +65,8 @@ const CONVENTIONS = {
     j
       .replace(/^left_(.)/, (_, c) => `L_${c.toUpperCase()}`)
       .replace(/^right_(.)/, (_, c) => `R_${c.toUpperCase()}`),
+  'SMPL model file (m_avg_L_Hip …)': (j) => `m_avg_${smplShort(j)}`,
+  'SMPL model file, female (f_avg_L_Hip …)': (j) => `f_avg_${smplShort(j)}`,
   'Mixamo with prefix': (j) => `mixamorig:${MIXAMO[j]}`,
   'Mixamo as three.js loaders name it': (j) => `mixamorig${MIXAMO[j]}`,
   'Mixamo plain': (j) => MIXAMO[j],

@@ -10,6 +10,7 @@ import {
   refuseBySize,
 } from '../../../web/viewer/import/bvh-drop.js';
 import { CONTACT_SEPARATION, createClapSolver } from '../../../web/viewer/clips/clap-ik.js';
+import { turnWrists } from '../../../web/viewer/clips/turn-wrists.js';
 import { createClapPhases } from '../../../web/viewer/readouts/clap-phase.js';
 import {
   IMPORTED_PREFIX,
@@ -234,6 +235,16 @@ describe('imported clips as gestures', () => {
       '',
     );
     expect(rounded.lines.join(' ')).not.toMatch(/preview plays/);
+    // the import's notes (position channels below the root), as sentences
+    const noted = importSummary(
+      file.name,
+      { ...result, notes: ['3 joints besides the root carry position channels (a, b, c); …'] },
+      { start: 0, end: 2.967 },
+      '',
+    );
+    expect(noted.lines).toContain(
+      '3 joints besides the root carry position channels (a, b, c); ….',
+    );
   });
 });
 
@@ -284,5 +295,56 @@ describe('refused files', () => {
     );
     expect(await importError(new File(['<html></html>'], 'page.bvh'))).toMatch(/not a BVH file/);
     expect(await importError(new File([], 'empty.bvh'))).toBe('empty.bvh is empty');
+  });
+});
+
+describe('the clap solved by IK for a character of its own size and hands', () => {
+  const phaseAt = createClapPhases(kb, kb.getGesture('clap'), params.apose);
+  // the open-phase frames of the solved clip, checked as the page checks them
+  function openFrames(sources, check) {
+    const preview = kb.createPreview(sources.previewOptions({ ...params, ik: true }));
+    const out = [];
+    for (let k = 0; k < preview.frameCount; k++) {
+      const t = preview.frameTime(k);
+      const pose = preview.evaluate(t);
+      if (phaseAt(t, kb.envelope(t / preview.duration, params)) === 'open') out.push(check(pose));
+    }
+    preview.dispose();
+    return out;
+  }
+
+  for (const height of [1.3, 1.45, 2.1]) {
+    it(`solves at ${height} m: the rules hold at that height in every open-phase frame`, () => {
+      const sources = createClipSources(kb, { fps: 30 });
+      sources.setBody({ height, hands: null });
+      const reports = openFrames(sources, (pose) => kb.validateClap(pose, { height }));
+      expect(reports.length).toBeGreaterThanOrEqual(20);
+      for (const r of reports) expect(r.ok, JSON.stringify(r)).toBe(true);
+      const summary = sources.solveSummary({ ...params, ik: true });
+      expect(summary.ok).toBe(true);
+      expect(summary.solves[0].separation).toBeCloseTo(0.17, 3); // the open keys
+      // the contact keys at this body's palm depth
+      expect(summary.solves[1].separation).toBeCloseTo(CONTACT_SEPARATION * height, 3);
+      // kblend's own 1.75 m solve does not pass at a body this far off
+      const own = createClipSources(kb, { fps: 30 });
+      const off = openFrames(own, (pose) => kb.validateClap(pose, { height }));
+      expect(off.some((r) => !r.ok)).toBe(true);
+    });
+  }
+
+  it('solves with the character’s hand axes: its palms face each other, its thumbs point up', () => {
+    // a hand rolled a quarter turn about each arm (palms forward at rest)
+    const c = Math.SQRT1_2;
+    const hands = { left: [c, 0, 0, c], right: [-c, 0, 0, c] };
+    const sources = createClipSources(kb, { fps: 30 });
+    sources.setBody({ height: 1.6, hands });
+    const check = (pose) => kb.validateClap(turnWrists(pose, hands), { height: 1.6 });
+    const reports = openFrames(sources, check);
+    for (const r of reports) expect(r.ok, JSON.stringify(r)).toBe(true);
+    expect(reports[0].palmDot).toBeLessThan(-0.9);
+    // the same hands on kblend's own solve fail the palms or the thumbs
+    const plain = createClipSources(kb, { fps: 30 });
+    plain.setBody({ height: 1.6, hands: null });
+    expect(openFrames(plain, check).every((r) => !r.ok)).toBe(true);
   });
 });

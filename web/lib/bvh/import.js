@@ -8,10 +8,11 @@
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
 import { checkNumber, checkOptions, describe } from '../validate.js';
 import { BvhImportError } from './errors.js';
+import { checkProgress, createImportProgress } from './import-progress.js';
 import { listNames, mapJoints } from './map-joints.js';
 import { BVH_LIMITS, parseBvh } from './parse.js';
 import { REQUIRED_JOINTS, bodyScale, gatherPositions, limbPairs } from './retarget-helpers.js';
-import { restPositions, sourceMotion } from './source-motion.js';
+import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
 
 export const IMPORT_DEFAULTS = Object.freeze({
   name: 'the BVH file',
@@ -20,6 +21,7 @@ export const IMPORT_DEFAULTS = Object.freeze({
   maxFrames: 20000, // what the fixed WebAssembly heap retargets comfortably
   ground: true,
   inPlace: false,
+  onProgress: null, // (fraction in [0, 1]) while parsing, retargeting and grounding
 });
 const MAX_SECONDS = 600; // the longest clip a preview plays
 const FEET = ['left_ankle', 'right_ankle', 'left_foot', 'right_foot'].map((n) =>
@@ -45,6 +47,7 @@ function checkImportOptions(options) {
     throw new TypeError(`ground must be true or false, got ${describe(o.ground)}`);
   if (typeof o.inPlace !== 'boolean')
     throw new TypeError(`inPlace must be true or false, got ${describe(o.inPlace)}`);
+  checkProgress(o.onProgress);
   return o;
 }
 
@@ -94,7 +97,7 @@ function directClip(motion, indexOf, joints, frames, scale, ourBind) {
 
 // Shifts the root so the feet rest on y = 0 in contact frames (a low
 // percentile of the lowest foot, each foot joint against its bind height).
-function groundRoot(kb, clip, driven, frames, height, ourBind) {
+function groundRoot(kb, clip, driven, frames, height, ourBind, onChunk) {
   const feet = FEET.filter((j) => driven[j]);
   if (feet.length === 0) return 0;
   const lowest = new Float64Array(frames);
@@ -110,6 +113,7 @@ function groundRoot(kb, clip, driven, frames, height, ourBind) {
       const y = (j) => positions[f * 66 + 3 * j + 1] - ourBind[3 * j + 1];
       lowest[first + f] = Math.min(...feet.map(y));
     }
+    onChunk((first + count) / frames);
   }
   lowest.sort();
   const floor = lowest[Math.floor(FLOOR_PERCENTILE * (frames - 1))];
@@ -129,7 +133,12 @@ function mappingError(file, mapping, names) {
 
 export function importBvh(kb, input, options = {}) {
   const o = checkImportOptions(options);
-  const parsed = parseBvh(textOf(input, o.name), { file: o.name, keep: o.maxFrames });
+  const progress = createImportProgress(o.onProgress);
+  const parsed = parseBvh(textOf(input, o.name), {
+    file: o.name,
+    keep: o.maxFrames,
+    onLines: (fraction) => progress.at('parse', fraction),
+  });
   const frames = Math.min(parsed.frames, Math.floor(MAX_SECONDS / parsed.frameTime) + 1);
   const { joints } = parsed;
   const names = joints.map((j) => j.name);
@@ -140,14 +149,16 @@ export function importBvh(kb, input, options = {}) {
   const { indexOf } = mapping;
   const ourBind = kb.bindPositions(o.height);
   const scale = bodyScale(indexOf, rest, ourBind);
-  const motion = sourceMotion({ ...parsed, frames });
+  const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
   const driven = indexOf.map((i) => i >= 0);
   const sourcePositions = gatherPositions(indexOf, motion.positions, joints.length, frames);
   const direct = isOwnSkeleton(indexOf, joints, ourBind);
   const clip = direct
     ? directClip(motion, indexOf, joints, frames, scale, ourBind)
     : kb.retargetClip({ positions: sourcePositions, driven, targetScale: scale, height: o.height });
-  const floor = o.ground ? groundRoot(kb, clip, driven, frames, o.height, ourBind) : 0;
+  progress.at('retarget', 1);
+  const onChunk = (fraction) => progress.at('ground', fraction);
+  const floor = o.ground ? groundRoot(kb, clip, driven, frames, o.height, ourBind, onChunk) : 0;
   const start = [clip.root[0], clip.root[2]];
   for (let f = 0; f < frames; f++) {
     clip.root[3 * f] -= o.inPlace ? clip.root[3 * f] : start[0];
@@ -156,6 +167,7 @@ export function importBvh(kb, input, options = {}) {
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f * parsed.frameTime;
   const mask = Uint8Array.from(driven, (d) => (d ? 1 : 0));
+  progress.done();
   return {
     name: o.name,
     track: { times, rotations: clip.rotations, root: clip.root, loop: false, period: 0, mask },
@@ -179,5 +191,6 @@ export function importBvh(kb, input, options = {}) {
     sourcePositions,
     iterations: clip.iterations,
     meanCost: clip.meanCost,
+    notes: positionChannelNotes(parsed, frames),
   };
 }

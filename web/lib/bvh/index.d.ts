@@ -14,6 +14,18 @@ export interface BvhImportOptions {
   ground?: boolean;
   /** Keep the root's horizontal position at 0 (default false: it travels). */
   inPlace?: boolean;
+  /**
+   * Called synchronously as the import goes (default null): first with 0,
+   * then with strictly rising fractions while the file is parsed, its
+   * joints' motion computed and the clip grounded, and last with 1 just
+   * before the clip is returned (not when the import throws). The retarget
+   * by the core's solver is one call that reports nothing while it runs:
+   * the fraction steps from 0.18 to 0.95 when it returns. `phase` names
+   * the part that reported. In a worker, post each value to the page for
+   * a progress bar.
+   */
+  onProgress?:
+    ((fraction: number, phase: 'parse' | 'motion' | 'retarget' | 'ground' | 'done') => void) | null;
 }
 
 export interface BvhTrack {
@@ -60,6 +72,13 @@ export interface BvhClip {
   sourcePositions: Float64Array;
   iterations: number;
   meanCost: number;
+  /**
+   * What the import read in a way worth saying, e.g. position channels on
+   * joints below the root: values that match a joint's offset are its
+   * local position (they replace the offset), values near zero are moves
+   * added to it. Empty for most files.
+   */
+  notes: string[];
 }
 
 export interface BvhExportOptions {

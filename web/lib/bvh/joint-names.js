@@ -1,7 +1,8 @@
 // Mapping another skeleton's joints onto ours by name: plain names and
 // parents, no three.js, so BVH files and three.js rigs share one table.
 // Names are compared without case, separators, a namespace prefix
-// ("mixamorig:", "Armature|") or 3ds Max Biped's "Bip01 " prefix.
+// ("mixamorig:", "Armature|"), 3ds Max Biped's "Bip01 " prefix or the
+// SMPL model files' "m_avg_"/"f_avg_" (m_avg_L_Hip, m_avg_Spine1, …).
 import { JOINT_COUNT, JOINT_NAMES } from '../skeleton-names.js';
 
 // Left-side names per joint, across the conventions people have:
@@ -47,12 +48,13 @@ function buildAliases() {
 export const SPINE = Object.freeze(['spine1', 'spine2', 'spine3']);
 
 // "mixamorig:LeftArm" and three.js's sanitized "mixamorigLeftArm" →
-// "LeftArm"; "Bip01 L Thigh" → "L Thigh".
+// "LeftArm"; "Bip01 L Thigh" → "L Thigh"; "m_avg_L_Hip" → "L_Hip".
 function withoutPrefix(name) {
   return name
     .replace(/^.*[:|]/, '')
     .replace(/^mixamorig\d*_?(?=[A-Z])/, '')
-    .replace(/^bip0*1(?=\s|_|$)\s*_?/i, '');
+    .replace(/^bip0*1(?=\s|_|$)\s*_?/i, '')
+    .replace(/^[mf]_avg_/i, '');
 }
 
 // Kimodo/SMPL spelling: lower case, "l_"/"r_" spelled out.

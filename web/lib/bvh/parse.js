@@ -21,6 +21,7 @@ export const BVH_LIMITS = Object.freeze({
 const CHANNELS = ['Xposition', 'Yposition', 'Zposition', 'Xrotation', 'Yrotation', 'Zrotation'];
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const INTEGER = /^\d+$/;
+const PROGRESS_LINES = 256;
 
 // Non-empty lines with their 1-based numbers, read one by one.
 function lineReader(text, file) {
@@ -166,8 +167,9 @@ function readTiming(reader) {
 // text → { joints, channelCount, fileFrames, frames, frameTime, values }.
 // joints: { name, parent, offset, channels, firstChannel, endSite? } in
 // file order; values: frames × channelCount numbers of the first `keep`
-// frames (all are checked).
-export function parseBvh(text, { file = 'the BVH file', keep = Infinity } = {}) {
+// frames (all are checked). onLines(fraction) is called every
+// PROGRESS_LINES frame lines with the fraction of them read.
+export function parseBvh(text, { file = 'the BVH file', keep = Infinity, onLines = null } = {}) {
   const reader = lineReader(text, file);
   const first = reader.next();
   if (first === null) throw new BvhImportError(`${file} is empty`, { line: 0 });
@@ -208,6 +210,7 @@ export function parseBvh(text, { file = 'the BVH file', keep = Infinity } = {}) 
       if (f < frames) values[f * channelCount + c] = value;
     }
     f++;
+    if (onLines && f % PROGRESS_LINES === 0) onLines(f / fileFrames);
   }
   return { joints, channelCount, fileFrames, frames, frameTime, values };
 }

@@ -23,12 +23,37 @@ export function channelRotation(joint, values, base, out) {
   return out;
 }
 
-function channelPosition(joint, values, base) {
+// A joint's translation in its parent's frame in one frame: the offset,
+// with its position channels added ('add': the root's, and deltas from the
+// rest) or in place of the offset on their axes ('replace': exporters that
+// write every joint's local position, equal to its offset at rest).
+function channelPosition(joint, values, base, how = 'add') {
   const p = joint.offset.slice();
   joint.channels.forEach((channel, k) => {
-    if (channel.endsWith('position')) p[AXES[channel[0]]] += values[base + joint.firstChannel + k];
+    if (!channel.endsWith('position')) return;
+    const value = values[base + joint.firstChannel + k];
+    p[AXES[channel[0]]] = how === 'replace' ? value : p[AXES[channel[0]]] + value;
   });
   return p;
+}
+
+// How a non-root joint's position channels are meant, read from the clip:
+// values near the joint's offset are its local position ('replace'),
+// values near zero are moves from the rest ('add'). A joint without
+// position channels: null.
+export function positionChannelMeaning(joint, values, channelCount, frames) {
+  const axes = joint.channels.flatMap((c, k) => (c.endsWith('position') ? [[AXES[c[0]], k]] : []));
+  if (joint.parent < 0 || axes.length === 0) return null;
+  let toOffset = 0;
+  let toZero = 0;
+  for (let f = 0; f < frames; f++) {
+    for (const [axis, k] of axes) {
+      const v = values[f * channelCount + joint.firstChannel + k];
+      toOffset += (v - joint.offset[axis]) ** 2;
+      toZero += v * v;
+    }
+  }
+  return toOffset < toZero ? 'replace' : 'add';
 }
 
 // Rest world positions (the offsets summed down the hierarchy, no channel).
@@ -41,10 +66,43 @@ export function restPositions(joints) {
   return rest;
 }
 
+const PROGRESS_FRAMES = 256;
+
+// What the import says about position channels below the root: which
+// joints have them and how they were read (the file's own words, no
+// judgement: both readings are common among exporters).
+export function positionChannelNotes({ joints, channelCount, values }, frames) {
+  const by = { replace: [], add: [] };
+  for (const joint of joints) {
+    const meaning = positionChannelMeaning(joint, values, channelCount, frames);
+    if (meaning) by[meaning].push(joint.name);
+  }
+  const list = (names) =>
+    names.length > 4
+      ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more`
+      : names.join(', ');
+  const notes = [];
+  if (by.replace.length > 0)
+    notes.push(
+      `${by.replace.length} joints besides the root carry position channels (${list(by.replace)}); ` +
+        'their values match the joints’ offsets, so they are read as the joints’ local positions (bone lengths follow them)',
+    );
+  if (by.add.length > 0)
+    notes.push(
+      `${by.add.length} joints besides the root carry position channels (${list(by.add)}); ` +
+        'their values are near zero, so they are read as moves from the rest offsets',
+    );
+  return notes;
+}
+
 // World positions, frames × joints × 3 (file units), and the local
-// rotations, frames × joints × 4.
-export function sourceMotion({ joints, channelCount, frames, values }) {
+// rotations, frames × joints × 4. onFrames(fraction) is called every
+// PROGRESS_FRAMES frames with the fraction done.
+export function sourceMotion({ joints, channelCount, frames, values }, onFrames = null) {
   const n = joints.length;
+  const meaning = joints.map(
+    (joint) => positionChannelMeaning(joint, values, channelCount, frames) ?? 'add',
+  );
   const positions = new Float64Array(frames * n * 3);
   const locals = new Float64Array(frames * n * 4);
   const world = Array.from({ length: n }, () => [0, 0, 0, 1]);
@@ -54,7 +112,7 @@ export function sourceMotion({ joints, channelCount, frames, values }) {
     joints.forEach((joint, i) => {
       channelRotation(joint, values, base, local);
       locals.set(local, (f * n + i) * 4);
-      const p = channelPosition(joint, values, base);
+      const p = channelPosition(joint, values, base, meaning[i]);
       const out = (f * n + i) * 3;
       if (joint.parent < 0) {
         positions.set(p, out);
@@ -66,6 +124,7 @@ export function sourceMotion({ joints, channelCount, frames, values }) {
       for (let k = 0; k < 3; k++) positions[out + k] = positions[from + k] + moved[k];
       multiplyQuat(world[joint.parent], local, world[i]);
     });
+    if (onFrames && (f + 1) % PROGRESS_FRAMES === 0) onFrames((f + 1) / frames);
   }
   return { positions, locals };
 }

@@ -20,6 +20,7 @@ function builtIn(name, rig, names) {
     mapped: [...names],
     unmapped: [],
     height: null, // kblend's own
+    hands: null, // kblend's own hand markers
     object: rig.root,
     rig,
     applyPose(pose, root) {
@@ -28,6 +29,59 @@ function builtIn(name, rig, names) {
     },
     bone: (j) => rig.bones[j],
   };
+}
+
+// One hand's markers in the world, from its bone's world matrix and the
+// markers derived in the bone's frame (character-hands.js).
+function handInWorld(bone, markers) {
+  const matrix = bone.matrixWorld;
+  const rotation = new THREE.Quaternion().setFromRotationMatrix(matrix);
+  const point = (p) => new THREE.Vector3().fromArray(p).applyMatrix4(matrix).toArray();
+  const direction = (d) => new THREE.Vector3().fromArray(d).applyQuaternion(rotation).toArray();
+  return {
+    wrist: new THREE.Vector3().setFromMatrixPosition(matrix).toArray(),
+    palm: { origin: point(markers.palm), direction: direction(markers.palmNormal) },
+    thumb: { origin: point(markers.thumbTip), direction: direction(markers.thumb) },
+  };
+}
+
+// Where each character's pelvis stands at rest, in its own frame, and what
+// the clip's root adds to it now: the point the camera follows.
+function createFollowPoint(root, mainSlot) {
+  const restPelvis = new Map();
+  const followed = new THREE.Vector3();
+  function remember(character) {
+    if (!restPelvis.has(character)) {
+      const at = new THREE.Vector3();
+      const bone = character.bone(0);
+      if (bone) {
+        character.object.updateMatrixWorld(true);
+        character.object.worldToLocal(bone.getWorldPosition(at));
+      }
+      restPelvis.set(character, at);
+    }
+    return restPelvis.get(character);
+  }
+  return {
+    remember,
+    of(shown) {
+      const bone = shown.bone(0);
+      if (!bone) return null;
+      root.updateMatrixWorld(true);
+      bone.getWorldPosition(followed);
+      const rest = remember(shown);
+      followed.x -= mainSlot.position.x + rest.x;
+      followed.z -= mainSlot.position.z + rest.z;
+      return followed;
+    },
+  };
+}
+
+// What describe() tells of a character's hands.
+function handsSummary(hands) {
+  if (!hands) return null;
+  const side = (h) => ({ source: h.source, ...h.kblend, correction: [...h.correction] });
+  return { left: side(hands.left), right: side(hands.right), notes: [...hands.notes] };
 }
 
 /**
@@ -76,6 +130,7 @@ export function createCharacterStage(kb, height) {
   refreshView();
 
   const worldPosition = new THREE.Vector3();
+  const follow = createFollowPoint(root, mainSlot);
   return {
     root,
     get shown() {
@@ -88,8 +143,12 @@ export function createCharacterStage(kb, height) {
     },
     names: () => [...characters.keys()],
     has: (name) => characters.has(name),
+    // What the root motion moves the shown character by, on the floor
+    // (its pelvis now, less where it stands without root motion), world m.
+    followPoint: () => follow.of(shown),
     // Adds a user's character (see user-character.js) under its name.
     add(character) {
+      follow.remember(character); // read at rest, before any pose
       const old = characters.get(character.name);
       if (BUILT_IN.includes(character.name)) {
         throw new RangeError(`a loaded character cannot take the name ${character.name}`);
@@ -149,6 +208,17 @@ export function createCharacterStage(kb, height) {
       }
       return out;
     },
+    // The shown character's palm centres, thumb tips and their directions
+    // in the world, from its own hand bones; null for kblend's characters
+    // (their markers are the core's, on kblend's FK).
+    handsInWorld() {
+      if (!shown.hands) return null;
+      root.updateMatrixWorld(true);
+      return {
+        left: handInWorld(shown.handBones.left, shown.hands.left.bone),
+        right: handInWorld(shown.handBones.right, shown.hands.right.bone),
+      };
+    },
     describe() {
       return {
         name: shown.name,
@@ -158,6 +228,9 @@ export function createCharacterStage(kb, height) {
         height: shown.height ?? height,
         besideRig: beside !== null,
         format: shown.format ?? 'kblend',
+        hands: handsSummary(shown.hands),
+        boundTo: shown.boundTo ? { ...shown.boundTo } : null,
+        restArmAngle: shown.restArmAngle ?? 0,
       };
     },
   };

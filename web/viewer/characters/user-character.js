@@ -8,6 +8,8 @@ import { JOINT_NAMES } from 'kblend';
 import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { deriveCharacterHands } from './character-hands.js';
+import { restArmAngle, restPoseFor } from './character-rest.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
@@ -79,20 +81,46 @@ function parseGltf(bytes, fileName) {
 function rigOf(gltf, fileName) {
   const vrm = gltf.userData.vrm ?? null;
   if (vrm) {
-    if (vrm.meta?.metaVersion === '0') VRMUtils.rotateVRM0(vrm); // 0.x faces −Z
+    const turned = vrm.meta?.metaVersion === '0';
+    if (turned) VRMUtils.rotateVRM0(vrm); // 0.x faces −Z
     const map = {};
     for (const [joint, bone] of Object.entries(VRM_BONES)) {
       const node = vrm.humanoid.getNormalizedBoneNode(bone);
       if (node) map[joint] = node.name;
     }
-    return { vrm, object: vrm.scene, bindRoot: vrm.humanoid.normalizedHumanBonesRoot, map };
+    const bindRoot = vrm.humanoid.normalizedHumanBonesRoot;
+    return { vrm, object: vrm.scene, bindRoot, map, turned };
   }
   let skinned = null;
   gltf.scene.traverse((o) => {
     if (!skinned && o.isSkinnedMesh) skinned = o;
   });
   if (!skinned) throw new CharacterError(`${fileName} has no skinned mesh: nothing to drive`);
-  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null };
+  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null, turned: false };
+}
+
+// A VRM 0.x model faces −Z in its normalized bones' frame (rotateVRM0
+// turns the scene, not that frame), and the binding takes its root's frame
+// for kblend's. The pose is given to it turned the same half turn about Y,
+// Q⁻¹·q·Q for every rotation and Q⁻¹·t for the root: then the world sees
+// kblend's directions. (x, y, z, w) → (−x, y, −z, w); (x, y, z) → (−x, y, −z).
+const HALF_TURN = new THREE.Quaternion(0, 1, 0, 0);
+function createHalfTurn() {
+  const pose = new Float32Array(4 * JOINT_NAMES.length);
+  const root = new Float32Array(3);
+  return (source, translation) => {
+    for (let i = 0; i < pose.length; i += 4) {
+      pose[i] = -source[i];
+      pose[i + 1] = source[i + 1];
+      pose[i + 2] = -source[i + 2];
+      pose[i + 3] = source[i + 3];
+    }
+    if (!translation) return { pose, root: null };
+    root[0] = -translation[0];
+    root[1] = translation[1];
+    root[2] = -translation[2];
+    return { pose, root };
+  };
 }
 
 function modelHeight(object) {
@@ -101,20 +129,19 @@ function modelHeight(object) {
   return box.max.y - box.min.y;
 }
 
-/**
- * @param {ArrayBuffer} bytes  the file's bytes
- * @param {string} fileName
- * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
- */
-export async function loadUserCharacter(bytes, fileName, { map } = {}) {
-  const gltf = await parseGltf(bytes, fileName);
-  const rig = rigOf(gltf, fileName);
-  let binding;
+function bindOrRefuse(rig, fileName, map, rest) {
   try {
-    binding = createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest: 'tpose' });
+    return createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest });
   } catch (error) {
     throw new CharacterError(`${fileName}: its bones could not be bound (${error.message})`);
   }
+}
+
+// The model bound to kblend: by name, topology or the user's map, with the
+// rest pose it stands in (character-rest.js: a T-pose, or an A-pose whose
+// arm angle is read from the model). Refused when a required bone is missing.
+function bindRig(rig, fileName, map, turnPose) {
+  let binding = bindOrRefuse(rig, fileName, map, 'tpose');
   const missing = REQUIRED_BONES.filter((joint) => binding.unmapped.includes(joint));
   if (missing.length > 0) {
     const bones = [];
@@ -128,10 +155,37 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
       bones,
     });
   }
+  const rest = restPoseFor(restArmAngle(binding.bones));
+  if (rest.pose) {
+    binding.dispose();
+    const pose = turnPose ? turnPose(rest.pose, null).pose : rest.pose;
+    binding = bindOrRefuse(rig, fileName, map, Float32Array.from(pose));
+  }
+  return { binding, rest };
+}
+
+/**
+ * @param {ArrayBuffer} bytes  the file's bytes
+ * @param {string} fileName
+ * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
+ */
+export async function loadUserCharacter(bytes, fileName, { map } = {}) {
+  const gltf = await parseGltf(bytes, fileName);
+  const rig = rigOf(gltf, fileName);
+  const turnPose = rig.turned ? createHalfTurn() : null;
+  const { binding, rest } = bindRig(rig, fileName, map, turnPose);
   rig.object.traverse((o) => {
     if (o.isMesh) o.frustumCulled = false; // posed far from its bind's bounds
   });
   const height = modelHeight(rig.object);
+  // the model's own hand bones (a VRM's raw ones), read at rest
+  const boneOf = (joint) =>
+    rig.vrm ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[joint]) : (binding.bones[joint] ?? null);
+  const handBones = { left: boneOf('left_wrist'), right: boneOf('right_wrist') };
+  // the frame the model faces +Z in: its bound root's (turned back for 0.x)
+  const frame = rig.bindRoot.getWorldQuaternion(new THREE.Quaternion());
+  if (rig.turned) frame.multiply(HALF_TURN);
+  const hands = deriveCharacterHands(handBones, { height, frame, restWrists: rest.wrists });
   const object = new THREE.Group();
   object.name = `character: ${fileName}`;
   object.add(rig.object);
@@ -146,18 +200,28 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     skinned: true,
     mapped,
     unmapped: [...binding.unmapped],
+    // kblend joint → the model's bone it drives
+    boundTo: { ...binding.mapped },
     height,
     object,
+    // palm and thumb markers from the model's hands (character-hands.js)
+    hands: {
+      left: hands.left,
+      right: hands.right,
+      notes: hands.notes,
+      corrections: { left: hands.left.correction, right: hands.right.correction },
+    },
+    handBones,
     applyPose(pose, root) {
-      binding.apply({ rotations: pose, root: root ?? null });
+      const turned = turnPose ? turnPose(pose, root) : { pose, root };
+      binding.apply({ rotations: turned.pose, root: turned.root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
+    // the arms' angle below level at rest (rad; 0: a T-pose)
+    restArmAngle: rest.angle,
     // the model's own bones (a VRM's raw ones, which its normalized ones drive)
-    bone: (j) =>
-      rig.vrm
-        ? rig.vrm.humanoid.getRawBoneNode(VRM_BONES[JOINT_NAMES[j]])
-        : (binding.bones[JOINT_NAMES[j]] ?? null),
+    bone: (j) => boneOf(JOINT_NAMES[j]),
     setSkeletonVisible(on) {
       overlay.visible = on;
     },

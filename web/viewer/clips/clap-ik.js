@@ -10,7 +10,14 @@
 // a contact keyframe with the separation a palm-to-palm contact measures on
 // this rig (twice the palm's depth, 0.024 × the body height), so the solved
 // rig still claps instead of holding one pose.
+//
+// The solve is at the shown character's body: its height (the core's
+// skeleton at that size, as the clap check measures it) and its hands'
+// axes (characters/character-hands.js): each keyframe's wrists are turned
+// onto the model's hand axes before the solve and back after it, so the
+// model's own palms face each other and its thumbs point up.
 import { classifyClapKeyframes } from '../readouts/clap-phase.js';
+import { turnWrists } from './turn-wrists.js';
 
 // Wrist separation of palms that touch, as a fraction of the body height.
 export const CONTACT_SEPARATION = 0.024;
@@ -36,19 +43,22 @@ function movedJoints(kb, rotations, keys, idle) {
 const samePose = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // Solve every keyframe by its kind; equal keyframes (a held phase) share
-// one solve.
-function solveKeyframes(kb, gesture, apose, height) {
+// one solve. `solved` is the core's answer (its report checks the model's
+// hands); `pose` the pose played, the wrists turned back to kblend's.
+function solveKeyframes(kb, gesture, apose, { height, hands }) {
   const kinds = classifyClapKeyframes(kb, gesture, apose);
   const solves = [];
   return gesture.keyframes.map((keyframe, k) => {
-    const start = kb.keyframePose(keyframe, apose);
+    const start = turnWrists(kb.keyframePose(keyframe, apose), hands);
     const kind = kinds[k] === 'contact' ? 'contact' : 'open';
     const earlier = solves.find((s) => s.kind === kind && samePose(s.start, start));
     if (earlier) return earlier;
-    const options = kind === 'contact' ? { separation: CONTACT_SEPARATION * height } : {};
+    const options = { height };
+    if (kind === 'contact') options.separation = CONTACT_SEPARATION * height;
     const began = performance.now();
     const solved = kb.solveClap(start, options);
-    const solve = { kind, start, solved, ms: performance.now() - began };
+    const pose = turnWrists(solved.pose, hands, { inverse: true });
+    const solve = { kind, start, solved, pose, ms: performance.now() - began };
     solves.push(solve);
     return solve;
   });
@@ -77,25 +87,33 @@ function summarize(solves) {
   });
 }
 
+const MAX_CACHED = 16; // A-pose angles × bodies kept
+
 /**
- * The clap's IK track, solved once per A-pose angle and cached (a solve
- * takes about half a millisecond, a rebuild of the preview happens on every
- * slider move).
+ * The clap's IK track, solved once per A-pose angle and body and cached (a
+ * solve takes about half a millisecond, a rebuild of the preview happens
+ * on every slider move).
  * @param {object} kb  the loaded library
  * @param {string} [gestureName]  the gesture whose keyframes are solved
- * @param {{ height?: number }} [options]  the body height of the solve (m)
  */
-export function createClapSolver(kb, gestureName = 'clap', { height = 1.75 } = {}) {
-  const cache = new Map(); // apose → solved target
+export function createClapSolver(kb, gestureName = 'clap') {
+  const cache = new Map(); // apose and body → solved target
   let last = null;
 
-  function solve(apose) {
-    if (cache.has(apose)) return (last = cache.get(apose));
+  /**
+   * @param {number} apose  the idle pose's A-pose angle (rad)
+   * @param {{ height?: number, hands?: { left: number[], right: number[] } | null }} [body]
+   *   the character's height (m; default kblend's) and its hands'
+   *   corrections (null: kblend's hand axes)
+   */
+  function solve(apose, { height = kb.defaults.height ?? 1.75, hands = null } = {}) {
+    const key = JSON.stringify([apose, height, hands]);
+    if (cache.has(key)) return (last = cache.get(key));
     const gesture = kb.getGesture(gestureName);
-    const solves = solveKeyframes(kb, gesture, apose, height);
+    const solves = solveKeyframes(kb, gesture, apose, { height, hands });
     const joints = kb.skeleton.names.length;
     const rotations = new Float32Array(solves.length * 4 * joints);
-    solves.forEach((s, k) => rotations.set(s.solved.pose, k * 4 * joints));
+    solves.forEach((s, k) => rotations.set(s.pose, k * 4 * joints));
     const target = Object.freeze({
       track: {
         times: Float32Array.from(gesture.keyframes, (key) => key.time),
@@ -104,11 +122,13 @@ export function createClapSolver(kb, gestureName = 'clap', { height = 1.75 } = {
         period: gesture.loop ? gesture.period : 0,
         mask: movedJoints(kb, rotations, solves.length, kb.idlePose(apose)),
       },
-      // the first open keyframe's solved pose
-      pose: solves.find((s) => s.kind === 'open').solved.pose,
+      // the first open keyframe's solved pose, as played
+      pose: solves.find((s) => s.kind === 'open').pose,
+      height,
       summary: summarize(solves),
     });
-    cache.set(apose, target);
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value);
+    cache.set(key, target);
     last = target;
     return target;
   }

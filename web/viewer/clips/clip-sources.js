@@ -22,6 +22,8 @@ export const LINK_NOTE =
 export function createClipSources(kb, { fps }) {
   const imported = new Map(); // name → { track, duration, fileName, frames, fps }
   const clapSolver = createClapSolver(kb, IK_GESTURE);
+  // the body the clap is solved for: the shown character's height and hands
+  let body = { height: kb.defaults.height ?? 1.75, hands: null };
 
   const isImported = (name) => imported.has(name);
   const ikApplies = (params) => params.ik === true && params.gesture === IK_GESTURE;
@@ -30,6 +32,15 @@ export function createClipSources(kb, { fps }) {
     isImported,
     ikApplies,
     importedNames: () => [...imported.keys()],
+
+    // The shown character's body for the IK clap: its height (m) and its
+    // hands' corrections (null: kblend's own hands).
+    setBody({ height, hands = null }) {
+      body = { height, hands };
+    },
+    get body() {
+      return body;
+    },
 
     // Keep an import; returns its gesture name. A file imported again
     // replaces its earlier clip.
@@ -62,13 +73,13 @@ export function createClipSources(kb, { fps }) {
       const { gesture, ik, ...tuning } = params;
       const base = { ...tuning, fps };
       if (isImported(gesture)) return { ...base, track: imported.get(gesture).track };
-      if (ikApplies(params)) return { ...base, track: clapSolver.solve(params.apose).track };
+      if (ikApplies(params)) return { ...base, track: clapSolver.solve(params.apose, body).track };
       return { ...base, gesture };
     },
 
     // The IK solve's figures when the IK switch is in use, else null.
     solveSummary(params) {
-      return ikApplies(params) ? clapSolver.solve(params.apose).summary : null;
+      return ikApplies(params) ? clapSolver.solve(params.apose, body).summary : null;
     },
 
     // The params a share link can carry: an imported clip is replaced by

@@ -124,6 +124,7 @@ export function importSummary(fileName, clip, range, linkNote) {
   }
   if (clip.ignored.length > 0)
     lines.push(`Joints of the file not used: ${clip.ignored.join(', ')}.`);
+  for (const note of clip.notes ?? []) lines.push(`${note[0].toUpperCase()}${note.slice(1)}.`);
   lines.push(linkNote);
   return { heading: `Imported ${fileName}.`, lines };
 }

@@ -57,100 +57,133 @@ function readText(input, maxBytes, file) {
   throw new BvhImportError(`${file}: expected the file's text or bytes, got ${typeof input}`);
 }
 
-// A strict pass over the file with the grammar BVHLoader reads, since the
-// loader itself only logs what it does not understand. Returns the joints
-// (names, parents, channels) and the motion's frame count and frame time.
-function validateBvh(text, file, maxFrames) {
+// The file's non-empty lines one by one, and its faults as errors that
+// name the file.
+function lineCursor(text, file) {
   const lines = text.split(/[\r\n]+/).map((l) => l.trim());
   let at = 0;
-  const next = () => {
-    while (at < lines.length && lines[at] === '') at++;
-    return at < lines.length ? lines[at++] : null;
+  const cursor = {
+    next() {
+      while (at < lines.length && lines[at] === '') at++;
+      return at < lines.length ? lines[at++] : null;
+    },
+    fail(what) {
+      throw new BvhImportError(`${file}: ${what}`);
+    },
+    // the next line, which must exist: a file cut short says so
+    need(where) {
+      const line = cursor.next();
+      if (line === null) cursor.fail(`truncated: the file ends inside the hierarchy, at ${where}`);
+      return line;
+    },
   };
-  const fail = (what) => {
-    throw new BvhImportError(`${file}: ${what}`);
-  };
-  // the next line, which must exist: a file cut short says so
-  const need = (where) => {
-    const line = next();
-    if (line === null) fail(`truncated: the file ends inside the hierarchy, at ${where}`);
-    return line;
-  };
-  const first = next();
-  if (first === null) fail('the file is empty');
-  if (first !== 'HIERARCHY')
-    fail(
-      `not a BVH file: the first line must be HIERARCHY, got ${JSON.stringify(first.slice(0, 40))}`,
-    );
-  const joints = [];
-  let channelCount = 0;
+  return cursor;
+}
 
-  function readNode(line, parent, depth) {
-    if (depth > MAX_DEPTH) fail(`the hierarchy is nested deeper than ${MAX_DEPTH} joints`);
-    const tokens = line.split(/\s+/);
-    const endSite = tokens[0].toUpperCase() === 'END' && tokens[1]?.toUpperCase() === 'SITE';
-    if (!endSite && !['ROOT', 'JOINT'].includes(tokens[0].toUpperCase())) {
-      fail(`expected ROOT, JOINT or End Site, got ${JSON.stringify(line.slice(0, 40))}`);
-    }
-    const name = endSite ? null : tokens[1];
-    if (!endSite && !name) fail(`a ${tokens[0]} has no name`);
-    const label = endSite ? 'an End Site' : name;
-    if (need(label) !== '{') fail(`expected { after ${label}`);
-    const offset = need(label).split(/\s+/);
-    const values = offset.slice(1).map(Number);
-    if (offset[0] !== 'OFFSET' || values.length !== 3 || !values.every(Number.isFinite)) {
-      fail(`${endSite ? 'an End Site' : name} needs OFFSET and three finite numbers`);
-    }
-    let index = -1;
-    if (!endSite) {
-      const channelLine = need(label).split(/\s+/);
-      const count = Number(channelLine[1]);
-      const channels = channelLine.slice(2);
-      if (channelLine[0] !== 'CHANNELS' || !Number.isInteger(count) || count < 0 || count > 6) {
-        fail(`${name} needs CHANNELS and a count from 0 to 6`);
-      }
-      if (channels.length !== count || !channels.every((c) => CHANNELS.includes(c))) {
-        fail(
-          `${name} lists ${channels.length} channels for a count of ${count}, or an unknown one (allowed: ${CHANNELS.join(', ')})`,
-        );
-      }
-      if (joints.some((j) => j.name === name)) fail(`the joint name ${name} appears twice`);
-      index = joints.length;
-      joints.push({ name, parent, channels, firstChannel: channelCount });
-      channelCount += count;
-    }
-    for (;;) {
-      const child = need(label);
-      if (child === '}') return;
-      if (endSite)
-        fail(`an End Site cannot have children, got ${JSON.stringify(child.slice(0, 40))}`);
-      if (child === 'MOTION') fail(`MOTION before ${name} was closed with }`);
-      readNode(child, index, depth + 1);
-    }
+const quoted = (line) => JSON.stringify(line.slice(0, 40));
+
+// "ROOT name", "JOINT name" or "End Site": what the node is.
+function nodeHead(cursor, line, depth) {
+  if (depth > MAX_DEPTH) cursor.fail(`the hierarchy is nested deeper than ${MAX_DEPTH} joints`);
+  const tokens = line.split(/\s+/);
+  const endSite = tokens[0].toUpperCase() === 'END' && tokens[1]?.toUpperCase() === 'SITE';
+  if (!endSite && !['ROOT', 'JOINT'].includes(tokens[0].toUpperCase())) {
+    cursor.fail(`expected ROOT, JOINT or End Site, got ${quoted(line)}`);
   }
+  const name = endSite ? null : tokens[1];
+  if (!endSite && !name) cursor.fail(`a ${tokens[0]} has no name`);
+  return { endSite, name, label: endSite ? 'an End Site' : name };
+}
 
-  const root = next();
+// "{" and "OFFSET x y z" after a node's head.
+function readOffset(cursor, { endSite, name, label }) {
+  if (cursor.need(label) !== '{') cursor.fail(`expected { after ${label}`);
+  const offset = cursor.need(label).split(/\s+/);
+  const values = offset.slice(1).map(Number);
+  if (offset[0] !== 'OFFSET' || values.length !== 3 || !values.every(Number.isFinite)) {
+    cursor.fail(`${endSite ? 'an End Site' : name} needs OFFSET and three finite numbers`);
+  }
+}
+
+// "CHANNELS n c1 … cn" of a joint.
+function readChannels(cursor, { name, label }) {
+  const channelLine = cursor.need(label).split(/\s+/);
+  const count = Number(channelLine[1]);
+  const channels = channelLine.slice(2);
+  if (channelLine[0] !== 'CHANNELS' || !Number.isInteger(count) || count < 0 || count > 6) {
+    cursor.fail(`${name} needs CHANNELS and a count from 0 to 6`);
+  }
+  if (channels.length !== count || !channels.every((c) => CHANNELS.includes(c))) {
+    cursor.fail(
+      `${name} lists ${channels.length} channels for a count of ${count}, or an unknown one (allowed: ${CHANNELS.join(', ')})`,
+    );
+  }
+  return channels;
+}
+
+// One node and everything under it, into hierarchy.joints.
+function readNode(cursor, hierarchy, line, parent, depth) {
+  const head = nodeHead(cursor, line, depth);
+  readOffset(cursor, head);
+  let index = -1;
+  if (!head.endSite) {
+    const channels = readChannels(cursor, head);
+    const { joints } = hierarchy;
+    if (joints.some((j) => j.name === head.name)) {
+      cursor.fail(`the joint name ${head.name} appears twice`);
+    }
+    index = joints.length;
+    joints.push({ name: head.name, parent, channels, firstChannel: hierarchy.channelCount });
+    hierarchy.channelCount += channels.length;
+  }
+  for (;;) {
+    const child = cursor.need(head.label);
+    if (child === '}') return;
+    if (head.endSite) cursor.fail(`an End Site cannot have children, got ${quoted(child)}`);
+    if (child === 'MOTION') cursor.fail(`MOTION before ${head.name} was closed with }`);
+    readNode(cursor, hierarchy, child, index, depth + 1);
+  }
+}
+
+// HIERARCHY, the joints from ROOT on, and MOTION.
+function readHierarchy(cursor) {
+  const first = cursor.next();
+  if (first === null) cursor.fail('the file is empty');
+  if (first !== 'HIERARCHY')
+    cursor.fail(`not a BVH file: the first line must be HIERARCHY, got ${quoted(first)}`);
+  const hierarchy = { joints: [], channelCount: 0 };
+  const root = cursor.next();
   if (root === null || !root.toUpperCase().startsWith('ROOT'))
-    fail('the hierarchy must start with ROOT');
-  readNode(root, -1, 0);
-  if (next() !== 'MOTION') fail('expected MOTION after the hierarchy');
-  const framesLine = next() ?? '';
+    cursor.fail('the hierarchy must start with ROOT');
+  readNode(cursor, hierarchy, root, -1, 0);
+  if (cursor.next() !== 'MOTION') cursor.fail('expected MOTION after the hierarchy');
+  return hierarchy;
+}
+
+// "Frames: N" and "Frame Time: t".
+function readTiming(cursor, maxFrames) {
+  const framesLine = cursor.next() ?? '';
   const frames = Number(framesLine.split(/\s+/)[1]);
   if (!/^Frames:/.test(framesLine) || !Number.isInteger(frames) || frames < 1) {
-    fail(`expected "Frames: N" with N ≥ 1, got ${JSON.stringify(framesLine.slice(0, 40))}`);
+    cursor.fail(`expected "Frames: N" with N ≥ 1, got ${quoted(framesLine)}`);
   }
-  if (frames > maxFrames) fail(`${frames} frames is more than the ${maxFrames} allowed`);
-  const timeLine = next() ?? '';
+  if (frames > maxFrames) cursor.fail(`${frames} frames is more than the ${maxFrames} allowed`);
+  const timeLine = cursor.next() ?? '';
   const frameTime = Number(timeLine.split(/\s+/)[2]);
   if (!/^Frame Time:/.test(timeLine) || !(frameTime > 0 && frameTime <= 1)) {
-    fail(`expected "Frame Time: t" with 0 < t ≤ 1 s, got ${JSON.stringify(timeLine.slice(0, 40))}`);
+    cursor.fail(`expected "Frame Time: t" with 0 < t ≤ 1 s, got ${quoted(timeLine)}`);
   }
+  return { frames, frameTime };
+}
+
+// Every frame line: present, one value per channel, each a finite number.
+function checkFrames(cursor, { joints, channelCount }, frames) {
   for (let f = 0; f < frames; f++) {
-    const line = next();
-    if (line === null) fail(`truncated: the file declares ${frames} frames but has ${f}`);
+    const line = cursor.next();
+    if (line === null) cursor.fail(`truncated: the file declares ${frames} frames but has ${f}`);
     const values = line.split(/\s+/);
     if (values.length !== channelCount) {
-      fail(
+      cursor.fail(
         `frame ${f} has ${values.length} values, the hierarchy declares ${channelCount} channels`,
       );
     }
@@ -158,13 +191,23 @@ function validateBvh(text, file, maxFrames) {
       if (!Number.isFinite(Number(values[c]))) {
         const joint = joints.findLast((j) => j.firstChannel <= c && j.channels.length > 0);
         const channel = joint.channels[c - joint.firstChannel];
-        fail(
+        cursor.fail(
           `frame ${f}, channel ${c} (${joint.name} ${channel}) is ${JSON.stringify(values[c])}, not a finite number`,
         );
       }
     }
   }
-  return { joints, frames, frameTime };
+}
+
+// A strict pass over the file with the grammar BVHLoader reads, since the
+// loader itself only logs what it does not understand. Returns the joints
+// (names, parents, channels) and the motion's frame count and frame time.
+function validateBvh(text, file, maxFrames) {
+  const cursor = lineCursor(text, file);
+  const hierarchy = readHierarchy(cursor);
+  const { frames, frameTime } = readTiming(cursor, maxFrames);
+  checkFrames(cursor, hierarchy, frames);
+  return { joints: hierarchy.joints, frames, frameTime };
 }
 
 // World positions of every source joint in every frame (frames × n × 3)

@@ -2,12 +2,25 @@
 // capture takes seconds, which would freeze the page. The worker loads its
 // own copy of the library once and answers one request at a time:
 //   in:  { id, file: File | Blob, options }  (kb.importBvh's options)
-//   out: { id, type: 'progress', progress, message }
+//   out: { id, type: 'progress', progress, message }  (progress in [0, 1]:
+//        reading and loading take the first tenth, kb.importBvh's own
+//        onProgress the rest)
 //        { id, type: 'done', clip }  (typed arrays transferred)
 //        { id, type: 'failed', message, unmapped?, joints? }
 import { loadKBlend } from 'kblend';
 
 let library = null;
+const LOADED = 0.1; // the file read and the library loaded
+
+// What kb.importBvh is doing, by the phase it reports with a fraction (the
+// retarget is reported when it ends, so the phase after it is named).
+const DOING = {
+  parse: 'parsing',
+  motion: 'computing the file’s motion, then retargeting',
+  retarget: 'retargeted; grounding',
+  ground: 'grounding',
+  done: 'done',
+};
 
 function post(message, transfer = []) {
   self.postMessage(message, transfer);
@@ -30,13 +43,19 @@ function portable(clip) {
 self.onmessage = async ({ data }) => {
   const { id, file, options } = data;
   try {
-    post({ id, type: 'progress', progress: 0.05, message: 'reading the file' });
+    post({ id, type: 'progress', progress: 0, message: 'reading the file' });
     const bytes = await file.arrayBuffer();
-    post({ id, type: 'progress', progress: 0.1, message: 'loading the library' });
+    post({ id, type: 'progress', progress: 0.05, message: 'loading the library' });
     library ??= loadKBlend();
     const kb = await library;
-    post({ id, type: 'progress', progress: 0.15, message: 'parsing and retargeting' });
-    const { clip, transfer } = portable(kb.importBvh(bytes, options));
+    const onProgress = (fraction, phase) =>
+      post({
+        id,
+        type: 'progress',
+        progress: LOADED + (1 - LOADED) * fraction,
+        message: DOING[phase] ?? phase,
+      });
+    const { clip, transfer } = portable(kb.importBvh(bytes, { ...options, onProgress }));
     post({ id, type: 'done', clip }, transfer);
   } catch (error) {
     post({

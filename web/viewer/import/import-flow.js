@@ -91,8 +91,8 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       // worker reads the whole file itself
       names = hierarchyJointNames(await file.slice(0, HEAD_BYTES).text());
       const options = { name: fileName, height, map: map ?? memory.recall(names) ?? 'auto' };
-      clip = await client.run(file, options, (p, what) =>
-        setStatus({ progress: p === 0.15 ? null : p, message: `${fileName}: ${what}…` }),
+      clip = await client.run(file, options, (progress, what) =>
+        setStatus({ progress, message: `${fileName}: ${what}…` }),
       );
     } catch (error) {
       if (ticket === latest) failed(file, names ?? [], error);

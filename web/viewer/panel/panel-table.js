@@ -433,6 +433,15 @@ export const PANEL_TABLE = Object.freeze([
     kind: 'action',
     help: 'Copy a link that opens this gesture, tuning and (when paused) time',
   },
+  {
+    name: 'followCamera',
+    // in the folded playback folder: the open ones fill 1280×800 already
+    folder: 'playback',
+    label: 'camera follows',
+    kind: 'switch',
+    initial: true,
+    help: 'The camera moves along with a clip that travels (an imported walk), so the character stays in view',
+  },
 ]);
 
 // The slider's value for a param value, and back. A slider position within

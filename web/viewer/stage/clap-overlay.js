@@ -81,6 +81,26 @@ export function clapOverlayState(fk, report, markers) {
   };
 }
 
+/**
+ * The same for a character whose hands carry their own markers
+ * (character-stage.js handsInWorld()): the arrows where its hands are.
+ * @param {{ left: object, right: object }} hands  per side { wrist, palm:
+ *   { origin, direction }, thumb: { origin, direction } }, world
+ * @param {object} report  the clap check of the pose, with those hands
+ */
+export function characterOverlayState(hands, report) {
+  const { rules } = report;
+  const side = (h, palmOk, thumbOk) => ({
+    palm: { ...h.palm, ok: palmOk },
+    thumb: { ...h.thumb, ok: thumbOk },
+  });
+  return {
+    left: side(hands.left, rules.palms, rules.thumbLeft),
+    right: side(hands.right, rules.palms, rules.thumbRight),
+    line: { from: hands.left.wrist, to: hands.right.wrist, ok: rules.separation && rules.ordered },
+  };
+}
+
 const colorOf = (ok) => (ok ? PASS_COLOR : FAIL_COLOR);
 
 function arrowHelper() {
@@ -161,9 +181,16 @@ export function createClapOverlay(kb, height = 1.75) {
     // pose: the 88 local rotations shown; report: kb.validateClap(pose);
     // fk: its forward kinematics when the caller has them already (a
     // preview frame's positions and rotations), else computed here; phase:
-    // the clap check's phase (the wrist line is neutral in the contact)
-    update(pose, report, fk = kb.forwardKinematics(pose, undefined, { height }), phase = null) {
-      state = clapOverlayState(fk, report, markers);
+    // the clap check's phase (the wrist line is neutral in the contact);
+    // hands: a user character's markers in the world (drawn there instead)
+    update(pose, report, fk, phase = null, hands = null) {
+      state = hands
+        ? characterOverlayState(hands, report)
+        : clapOverlayState(
+            fk ?? kb.forwardKinematics(pose, undefined, { height }),
+            report,
+            markers,
+          );
       for (const side of ['left', 'right']) {
         placeArrow(arrows[side].palm, state[side].palm);
         placeArrow(arrows[side].thumb, state[side].thumb);
@@ -180,6 +207,7 @@ export function createClapOverlay(kb, height = 1.75) {
         ok: spec.ok,
         judged: spec.judged,
         color: arrow.line.material.color.getHex(),
+        origin: spec.origin,
         direction: spec.direction,
       });
       return {
@@ -190,6 +218,8 @@ export function createClapOverlay(kb, height = 1.75) {
           leftThumb: arrowPart(state.left.thumb, arrows.left.thumb),
           rightThumb: arrowPart(state.right.thumb, arrows.right.thumb),
           wrists: {
+            from: state.line.from,
+            to: state.line.to,
             ok: state.line.ok,
             judged: state.line.judged,
             color: line.material.color.getHex(),

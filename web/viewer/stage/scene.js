@@ -40,18 +40,25 @@ function addLights(scene) {
   scene.add(rim);
 }
 
+// The floor grid's cell (m): 8 m in 32 cells.
+export const FLOOR_CELL = 0.25;
+
 function addFloor(scene) {
+  const floor = new THREE.Group();
+  floor.name = 'floor';
   const grid = new THREE.GridHelper(8, 32, 0x6b7280, 0x3a3f48);
-  scene.add(grid);
-  const floor = new THREE.Mesh(
+  floor.add(grid);
+  const disc = new THREE.Mesh(
     new THREE.CircleGeometry(4, 48),
     // unlit: a flat floor needs no shading, and lit pixels are costly on
     // software rasterizers (SwiftShader, machines without a GPU)
     new THREE.MeshBasicMaterial({ color: 0x22262d }),
   );
-  floor.rotation.x = -Math.PI / 2;
-  floor.position.y = -0.002; // just under the grid lines
+  disc.rotation.x = -Math.PI / 2;
+  disc.position.y = -0.002; // just under the grid lines
+  floor.add(disc);
   scene.add(floor);
+  return floor;
 }
 
 // Software rasterizers (SwiftShader, llvmpipe: no GPU, or a headless test)
@@ -84,9 +91,11 @@ function createCamera(renderer) {
   return { camera, controls };
 }
 
-// The named views. The one last set is fitted again when the canvas
-// changes shape, until the user moves the camera or someone else places it.
-function createViews(camera, controls, requestRender) {
+// The named views, looking at lookAt (the body's frame centre, moved along
+// the floor with the character while the camera follows it). The one last
+// set is fitted again when the canvas changes shape, until the user moves
+// the camera or someone else places it.
+function createViews(camera, controls, lookAt, requestRender) {
   let fitted = null;
   controls.addEventListener('start', () => {
     fitted = null;
@@ -97,8 +106,8 @@ function createViews(camera, controls, requestRender) {
       throw new RangeError(`view must be one of ${Object.keys(VIEWS).join(', ')}, got '${name}'`);
     }
     const distance = fitDistance(camera.fov, camera.aspect);
-    camera.position.copy(direction).multiplyScalar(distance).add(LOOK_AT);
-    controls.target.copy(LOOK_AT);
+    camera.position.copy(direction).multiplyScalar(distance).add(lookAt);
+    controls.target.copy(lookAt);
     controls.update();
     fitted = name;
     requestRender();
@@ -114,13 +123,29 @@ function createViews(camera, controls, requestRender) {
   };
 }
 
-// Where an object's bounding box lands in the view, in normalized device
-// coordinates ([-1, 1] is on the canvas): for tests of the framing.
+// The box of the meshes drawn under object (hidden ones and helpers left
+// out; a skinned mesh's as its bones pose it, not its bind's), world m.
+const meshBox = new THREE.Box3();
+export function visibleBox(object, out) {
+  out.makeEmpty();
+  object.updateWorldMatrix(true, true);
+  object.traverseVisible((o) => {
+    if (!o.isMesh) return;
+    if (o.isSkinnedMesh) o.computeBoundingBox();
+    else if (!o.geometry.boundingBox) o.geometry.computeBoundingBox();
+    meshBox.copy(o.isSkinnedMesh ? o.boundingBox : o.geometry.boundingBox);
+    out.union(meshBox.applyMatrix4(o.matrixWorld));
+  });
+  return out;
+}
+
+// Where an object's drawn box (visibleBox) lands in the view, in normalized
+// device coordinates ([-1, 1] is on the canvas): for tests of the framing.
 function createFraming(camera) {
   const box = new THREE.Box3();
   const corner = new THREE.Vector3();
   return function framing(object) {
-    box.setFromObject(object);
+    visibleBox(object, box);
     const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
     for (let i = 0; i < 8; i++) {
       corner.set(
@@ -138,19 +163,63 @@ function createFraming(camera) {
   };
 }
 
+/**
+ * The camera that follows the character along the floor: each frame the
+ * camera and its orbit target move by the character's horizontal step, so
+ * the view keeps its angle and distance (and the user's orbit) while a
+ * travelling clip walks out of the frame; the floor goes along by whole
+ * grid cells, so it never ends under the character. Off, the camera stays
+ * put; on again, it takes up the character where it is. Height is never
+ * followed (a jump or a crouch does not bob the view).
+ */
+export function createFollow({ camera, controls, lookAt, floor, requestRender }) {
+  let on = true;
+  const home = LOOK_AT.clone();
+  return {
+    get on() {
+      return on;
+    },
+    setOn(value) {
+      on = value === true;
+    },
+    // point: the character's pelvis in the world (x and z are followed);
+    // null (the single view not shown) follows nothing
+    track(point) {
+      if (!on || !point) return false;
+      const dx = point.x - lookAt.x;
+      const dz = point.z - lookAt.z;
+      if (dx === 0 && dz === 0) return false;
+      lookAt.set(point.x, home.y, point.z);
+      camera.position.x += dx;
+      camera.position.z += dz;
+      controls.target.x += dx;
+      controls.target.z += dz;
+      controls.update();
+      // the floor goes along by whole cells: under the character, its
+      // lines still still, so the walk reads as a walk
+      floor.position.x = Math.round(point.x / FLOOR_CELL) * FLOOR_CELL;
+      floor.position.z = Math.round(point.z / FLOOR_CELL) * FLOOR_CELL;
+      requestRender();
+      return true;
+    },
+  };
+}
+
 export function createScene(container) {
   const renderer = createRenderer(container);
   const scene = new THREE.Scene();
   const { camera, controls } = createCamera(renderer);
   addLights(scene);
-  addFloor(scene);
+  const floor = addFloor(scene);
 
   let dirty = true;
   const requestRender = () => {
     dirty = true;
   };
   controls.addEventListener('change', requestRender);
-  const views = createViews(camera, controls, requestRender);
+  const lookAt = LOOK_AT.clone();
+  const views = createViews(camera, controls, lookAt, requestRender);
+  const follow = createFollow({ camera, controls, lookAt, floor, requestRender });
 
   function resize() {
     const width = Math.max(1, container.clientWidth);
@@ -184,6 +253,12 @@ export function createScene(container) {
     // resize no longer fits the last named view
     releaseView: views.release,
     framing: createFraming(camera),
+    // the camera follows a travelling character (on by default)
+    get following() {
+      return follow.on;
+    },
+    setFollow: follow.setOn,
+    follow: follow.track,
     requestRender,
     renderIfNeeded,
   };

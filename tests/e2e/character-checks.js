@@ -1,0 +1,52 @@
+// Helpers of the user-character tests: load a character file through the
+// page's picker, read what it shows, and compare its segments with
+// kblend's forward kinematics.
+import { app } from './browser.js';
+
+// Sets the file on the character picker and waits for its outcome.
+export async function loadCharacterFile(page, path, name) {
+  await page.locator('#character-file').setInputFiles(path);
+  await page.waitForFunction(
+    (n) => {
+      const s = window.kblendApp.characterStatus();
+      return s.state !== 'working' && s.message.includes(n);
+    },
+    name,
+    { timeout: 30000 },
+  );
+  return app(page, () => window.kblendApp.characterStatus());
+}
+
+// The pose, root and character (its joints in world metres) at time t.
+export const characterAt = (page, t) =>
+  app(
+    page,
+    async (time) => {
+      await window.kblendApp.seek(time);
+      const c = window.kblendApp.character();
+      return {
+        pose: Array.from(window.kblendApp.pose()),
+        root: window.kblendApp.root(),
+        character: { ...c, joints: Array.from(c.jointWorldPositions()) },
+      };
+    },
+    t,
+  );
+
+// The largest angle (degrees) between the character's segments (joint to
+// parent) and kblend's FK of the same pose, over the joints both have.
+export function worstSegmentAngle(kb, shown) {
+  const fk = kb.forwardKinematics(Float32Array.from(shown.pose), shown.root).positions;
+  const { parents } = kb.skeleton;
+  const j = shown.character.joints;
+  let worst = 0;
+  for (let i = 1; i < 22; i++) {
+    const p = parents[i];
+    const a = [0, 1, 2].map((c) => j[3 * i + c] - j[3 * p + c]);
+    const b = [0, 1, 2].map((c) => fk[3 * i + c] - fk[3 * p + c]);
+    const dot = a.reduce((s, v, c) => s + v * b[c], 0);
+    const angle = Math.acos(Math.min(1, dot / (Math.hypot(...a) * Math.hypot(...b))));
+    worst = Math.max(worst, angle);
+  }
+  return (worst * 180) / Math.PI;
+}
