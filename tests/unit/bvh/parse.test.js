@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BvhImportError, loadKBlend } from '../../../web/lib/kblend.js';
-import { parseBvh } from '../../../web/lib/bvh/parse.js';
+import { BVH_LIMITS, parseBvh } from '../../../web/lib/bvh/parse.js';
 
 const kb = await loadKBlend();
 const text = readFileSync(
@@ -120,6 +120,23 @@ describe('importBvh refuses hostile and broken files, naming the line', () => {
       expect(error.message).toContain(message);
     });
   }
+
+  it('a file over the size limit is refused before parsing, as text or bytes', () => {
+    const limit = BVH_LIMITS.maxBytes;
+    expect(limit).toBe(64 * 2 ** 20);
+    const huge = 'HIERARCHY\n' + ' '.repeat(limit);
+    expect(() => kb.importBvh(huge, { name: 'huge.bvh' })).toThrow(
+      /huge.bvh is larger than the 64 MB limit/,
+    );
+    expect(() => kb.importBvh(new Uint8Array(limit + 1), { name: 'huge.bvh' })).toThrow(
+      /larger than the 64 MB limit/,
+    );
+  });
+
+  it('bytes decode like text', () => {
+    const clip = kb.importBvh(new TextEncoder().encode(text));
+    expect(clip.frames).toBe(kb.importBvh(text).frames);
+  });
 
   it('records the line in the error', () => {
     try {
