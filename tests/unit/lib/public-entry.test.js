@@ -10,6 +10,7 @@ const NAMES = [
   'JOINT_COUNT',
   'multiplyQuat',
   'rotateVector',
+  'eulerXYZ',
   'hopf',
   'hopfPath',
   'HOPF_AXIS',
