@@ -260,6 +260,10 @@ typedef struct kb_filter {
   int primed;    /* 0 until the first sample */
   int full_path; /* 1: reference path, every joint through the SLERP batch
                   * (same output bits; see kb_preview_set_full_path) */
+  /* per-step constants, kept while what they come from stays the same */
+  float gate_epsilon;                  /* ε of gate (NaN: none yet) */
+  double gate;                         /* tan²(ε/2) */
+  float alpha_lambda, alpha_dt, alpha; /* α = 1 − e^(−λ·dt) of λ, dt */
 } kb_filter;
 
 kb_status kb_filter_default_params(kb_filter_params *out);

@@ -80,14 +80,16 @@ static float noise(uint32_t seed, int k, int j, int axis) {
   return (float)h / 4294967295.0f * 2.0f - 1.0f;
 }
 
+/* pose ⊗ exp([σ·noise]) per joint. |σ·noise| ≤ KB_MAX_JITTER·√3, within
+ * the float series' range: no sin, cos or sqrt per joint and frame. */
 static void add_jitter(const kb_preview *pv, int k, float *pose) {
   float sigma = pv->params.jitter;
   if (sigma <= 0) return;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     float v[3], dq[4], *q = pose + 4 * j;
     for (int a = 0; a < 3; a++) v[a] = sigma * noise(pv->params.seed, k, j, a);
-    kb_quat_from_rotation_vector(v, dq);
-    kb_quat_mul(q, dq, q);
+    kb__quat_exp_small(v, dq);
+    kb__quat_mul_f(q, dq, q);
   }
 }
 
@@ -128,7 +130,7 @@ static void blend_from_idle_full(kb_preview *pv, const float *y, float t,
   kb_slerp_batch_fast(pv->idle, y, w, KB_JOINT_COUNT, out);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
-    if (w[j] <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
+    if (w[j] <= 0 || kb__same_quat(idle, yj))
       memcpy(out + 4 * j, idle, sizeof(float) * 4);
     else if (w[j] >= 1)
       memcpy(out + 4 * j, yj, sizeof(float) * 4);
@@ -149,7 +151,7 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
     const float *copy = idle;
-    if (memcmp(idle, yj, sizeof(float) * 4) != 0) {
+    if (!kb__same_quat(idle, yj)) {
       w[j] = blend_weight(pv, idle, yj, t, e);
       copy = w[j] <= 0 ? idle : (w[j] >= 1 ? yj : NULL);
     }
@@ -174,7 +176,7 @@ static void naive_euler_scale(const float *target, float e, float *out) {
 static int count_changed(const float *a, const float *b) {
   int n = 0;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    n += memcmp(a + 4 * j, b + 4 * j, sizeof(float) * 4) != 0;
+    n += !kb__same_quat(a + 4 * j, b + 4 * j);
   return n;
 }
 
@@ -260,8 +262,7 @@ static void frame_into(kb_preview *pv, float *out, int *out_changed) {
 static void note_shown(kb_preview *pv, const float *out) {
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     pv->changed_mask[j] =
-        !pv->shown_any ||
-        memcmp(pv->shown + 4 * j, out + 4 * j, sizeof(float) * 4) != 0;
+        !pv->shown_any || !kb__same_quat(pv->shown + 4 * j, out + 4 * j);
   memcpy(pv->shown, out, sizeof pv->shown);
   pv->shown_any = 1;
 }
@@ -293,7 +294,7 @@ static kb_status evaluate_into(kb_preview *pv, float t, float *out,
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
-    if (memcmp(a, b, sizeof(float) * 4) == 0)
+    if (kb__same_quat(a, b))
       memcpy(out + 4 * j, b, sizeof(float) * 4);
     else
       kb_slerp_batch(a, b, &u, 1, out + 4 * j);
