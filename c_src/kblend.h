@@ -463,9 +463,11 @@ typedef struct kb_preview {
   int frame_count; /* frames k = 0 .. frame_count − 1 */
   float idle[KB_POSE_FLOATS];
   float filter_state[KB_FILTER_FLOATS_PER_JOINT * KB_JOINT_COUNT];
-  int frame;                           /* last frame computed, −1 for none */
-  float pose[KB_POSE_FLOATS];          /* output of that frame */
-  float previous_pose[KB_POSE_FLOATS]; /* output of the frame before it */
+  int frame; /* last frame computed, −1 for none */
+  /* outputs of that frame (poses[current]) and of the frame before it
+   * (the other one): a step flips current instead of copying */
+  float poses[2][KB_POSE_FLOATS];
+  int current;
   int changed; /* joints whose output differs bitwise from the frame before */
   float target[KB_POSE_FLOATS];  /* scratch: the target pose */
   float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */

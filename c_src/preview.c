@@ -70,25 +70,28 @@ float kb_preview_frame_time(const kb_preview *pv, int k) {
 }
 
 /* Counter-based hash (the splitmix32 finalizer): noise is a pure function
- * of (seed, frame, joint, axis), so seeking replays the same jitter. */
-static float noise(uint32_t seed, int k, int j, int axis) {
+ * of (seed, frame, joint, axis) — i = 3·joint + axis — so seeking replays
+ * the same jitter. */
+static inline float noise(uint32_t seed, int k, int i) {
   uint32_t h = seed * 0x9E3779B9u ^ (uint32_t)k * 0x85EBCA6Bu ^
-               (uint32_t)(j * 3 + axis) * 0xC2B2AE35u;
+               (uint32_t)i * 0xC2B2AE35u;
   h ^= h >> 16, h *= 0x7FEB352Du;
   h ^= h >> 15, h *= 0x846CA68Bu;
   h ^= h >> 16;
   return (float)h / 4294967295.0f * 2.0f - 1.0f;
 }
 
-/* pose ⊗ exp([σ·noise]) per joint. |σ·noise| ≤ KB_MAX_JITTER·√3, within
- * the float series' range: no sin, cos or sqrt per joint and frame. */
+/* pose ⊗ exp([σ·noise]) per joint. |σ·noise| ≤ KB_MAX_JITTER·√3 is within
+ * the float series' range: no sin, cos or sqrt per joint and frame, and
+ * each loop runs over every joint alike, so it vectorizes. */
 static void add_jitter(const kb_preview *pv, int k, float *pose) {
-  float sigma = pv->params.jitter;
+  float sigma = pv->params.jitter, v[3 * KB_JOINT_COUNT];
   if (sigma <= 0) return;
+  for (int i = 0; i < 3 * KB_JOINT_COUNT; i++)
+    v[i] = sigma * noise(pv->params.seed, k, i);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    float v[3], dq[4], *q = pose + 4 * j;
-    for (int a = 0; a < 3; a++) v[a] = sigma * noise(pv->params.seed, k, j, a);
-    kb__quat_exp_small(v, dq);
+    float dq[4], *q = pose + 4 * j;
+    kb__quat_exp_small(v + 3 * j, dq);
     kb__quat_mul_f(q, dq, q);
   }
 }
@@ -144,6 +147,10 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
                             float *out) {
   if (pv->full_path) {
     blend_from_idle_full(pv, y, t, e, out);
+    return;
+  }
+  if (e <= 0 || e >= 1) { /* every weight is e (either shape): all copies */
+    memcpy(out, e <= 0 ? pv->idle : y, sizeof(float) * KB_POSE_FLOATS);
     return;
   }
   float *w = pv->weights;
@@ -207,7 +214,7 @@ static void sample_targets(kb_preview *pv, float t, float *out) {
                               n, out);
 }
 
-/* Computes frame pv->frame + 1 into pv->pose. */
+/* Computes frame pv->frame + 1 into pv->poses (flipping current). */
 static kb_status advance(kb_preview *pv) {
   const kb_preview_params *p = &pv->params;
   int k = pv->frame + 1;
@@ -219,22 +226,23 @@ static kb_status advance(kb_preview *pv) {
   if (s != KB_OK) return s;
   sample_targets(pv, t, pv->target);
   add_jitter(pv, k, pv->target);
-  memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
+  pv->current ^= 1; /* the frame before becomes the previous pose */
+  float *pose = pv->poses[pv->current];
   switch (p->order) {
   case KB_ORDER_SEED:
     blend_from_idle(pv, pv->target, t, e, pv->blended);
     kb__filter_step_unchecked(&pv->filter, pv->blended, dt);
-    memcpy(pv->pose, pv->filter_state, sizeof pv->pose);
+    memcpy(pose, pv->filter_state, sizeof(float) * KB_POSE_FLOATS);
     break;
   case KB_ORDER_NAIVE_EULER:
-    naive_euler_scale(pv->target, e, pv->pose);
+    naive_euler_scale(pv->target, e, pose);
     break;
   default:
     kb__filter_step_unchecked(&pv->filter, pv->target, dt);
-    blend_from_idle(pv, pv->filter_state, t, e, pv->pose);
+    blend_from_idle(pv, pv->filter_state, t, e, pose);
   }
   pv->changed =
-      k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
+      k == 0 ? KB_JOINT_COUNT : count_changed(pv->poses[pv->current ^ 1], pose);
   pv->frame = k;
   return KB_OK;
 }
@@ -253,7 +261,7 @@ static kb_status seek_frame(kb_preview *pv, int k) {
 }
 
 static void frame_into(kb_preview *pv, float *out, int *out_changed) {
-  memcpy(out, pv->pose, sizeof pv->pose);
+  memcpy(out, pv->poses[pv->current], sizeof(float) * KB_POSE_FLOATS);
   if (out_changed) *out_changed = pv->changed;
 }
 
@@ -293,7 +301,8 @@ static kb_status evaluate_into(kb_preview *pv, float t, float *out,
     return KB_OK;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
+    const float *a = pv->poses[pv->current ^ 1] + 4 * j,
+                *b = pv->poses[pv->current] + 4 * j;
     if (kb__same_quat(a, b))
       memcpy(out + 4 * j, b, sizeof(float) * 4);
     else
