@@ -96,16 +96,30 @@ static const float slerp_poly_v[SLERP_POLY_TERMS] = {
 #undef V
 #undef MU
 
-/* One pair's weights sin(tΩ)/sin Ω at t = ta and t = tb from d − 1:
- * Horner, innermost term first, the two chains side by side. */
+/* sin(tΩ)/sin Ω from t and d − 1: the nested series 1 + p₁(1 + p₂(1 + …
+ * (1 + p₁₂))), p_i = (u_i·t² − v_i)·(d − 1), regrouped four terms at a
+ * time so its chain of dependent operations is a third of Horner's (what
+ * a batch of a few pairs waits for): with A_i = 1 + p_i, B_i = p_i·p_{i+1},
+ * C_i = A_i + B_i·A_{i+2} and D_i = B_i·B_{i+2}, it is
+ * C₁ + D₁·(C₅ + D₅·(C₉ + D₉)), with as many operations as Horner's. Every
+ * p_i ≥ 0 on d ∈ [0, 1] (u_i·t² ≤ v_i), so no regrouping cancels. */
+static inline float slerp_poly_weight(float t, float dm1) {
+  float t2 = t * t, p[SLERP_POLY_TERMS], c[3], d[3];
+  for (int i = 0; i < SLERP_POLY_TERMS; i++)
+    p[i] = (slerp_poly_u[i] * t2 - slerp_poly_v[i]) * dm1;
+  for (int g = 0; g < 3; g++) {
+    const float *q = p + 4 * g;
+    float a0 = 1.0f + q[0], b0 = q[0] * q[1];
+    float a2 = 1.0f + q[2], b2 = q[2] * q[3];
+    c[g] = a0 + b0 * a2, d[g] = b0 * b2;
+  }
+  return t * (c[0] + d[0] * (c[1] + d[1] * (c[2] + d[2])));
+}
+
+/* One pair's weights at t = ta and t = tb. */
 static inline void slerp_poly_weights(float ta, float tb, float dm1, float *wa,
                                       float *wb) {
-  float a = 1.0f, b = 1.0f;
-  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--) {
-    a = 1.0f + (slerp_poly_u[i] * (ta * ta) - slerp_poly_v[i]) * dm1 * a;
-    b = 1.0f + (slerp_poly_u[i] * (tb * tb) - slerp_poly_v[i]) * dm1 * b;
-  }
-  *wa = ta * a, *wb = tb * b;
+  *wa = slerp_poly_weight(ta, dm1), *wb = slerp_poly_weight(tb, dm1);
 }
 
 /* One pair (p, q, u) into o. Every vector lane below runs these
@@ -150,17 +164,27 @@ static inline void v4_transpose(v4 m[4]) {
   m[3] = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
 }
 
-/* The weights of both ends, wa at ta = 1 − u and wb at tb = u, from
- * d − 1: the two Horner chains side by side so they overlap. */
-static inline void slerp_poly_weights4(v4 ta, v4 tb, v4 dm1, v4 *wa, v4 *wb) {
-  v4 one = v4_splat(1.0f), a = one, b = one;
-  v4 ta2 = v4_mul(ta, ta), tb2 = v4_mul(tb, tb);
-  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--) {
-    v4 u = v4_splat(slerp_poly_u[i]), v = v4_splat(slerp_poly_v[i]);
-    a = v4_add(one, v4_mul(v4_mul(v4_sub(v4_mul(u, ta2), v), dm1), a));
-    b = v4_add(one, v4_mul(v4_mul(v4_sub(v4_mul(u, tb2), v), dm1), b));
+/* slerp_poly_weight of four lanes, the same operations in the same order. */
+static inline v4 slerp_poly_weight4(v4 t, v4 dm1) {
+  v4 one = v4_splat(1.0f), t2 = v4_mul(t, t), p[SLERP_POLY_TERMS], c[3], d[3];
+  for (int i = 0; i < SLERP_POLY_TERMS; i++)
+    p[i] = v4_mul(v4_sub(v4_mul(v4_splat(slerp_poly_u[i]), t2),
+                         v4_splat(slerp_poly_v[i])),
+                  dm1);
+  for (int g = 0; g < 3; g++) {
+    const v4 *q = p + 4 * g;
+    v4 a0 = v4_add(one, q[0]), b0 = v4_mul(q[0], q[1]);
+    v4 a2 = v4_add(one, q[2]), b2 = v4_mul(q[2], q[3]);
+    c[g] = v4_add(a0, v4_mul(b0, a2)), d[g] = v4_mul(b0, b2);
   }
-  *wa = v4_mul(ta, a), *wb = v4_mul(tb, b);
+  v4 r = v4_add(c[0],
+                v4_mul(d[0], v4_add(c[1], v4_mul(d[1], v4_add(c[2], d[2])))));
+  return v4_mul(t, r);
+}
+
+/* The weights of both ends, wa at ta = 1 − u and wb at tb = u. */
+static inline void slerp_poly_weights4(v4 ta, v4 tb, v4 dm1, v4 *wa, v4 *wb) {
+  *wa = slerp_poly_weight4(ta, dm1), *wb = slerp_poly_weight4(tb, dm1);
 }
 
 /* Pairs j[0..3] of a, b (weights w) into out at the same indices. All
