@@ -189,8 +189,9 @@ static inline void slerp_poly_weights4(v4 ta, v4 tb, v4 dm1, v4 *wa, v4 *wb) {
 
 /* Pairs j[0..3] of a, b (weights w) into out at the same indices. All
  * four are loaded before any is stored, so out may alias a or b. */
-static inline void slerp_poly_four(const float *a, const float *b, v4 w,
-                                   const int32_t j[4], float *out) {
+static inline __attribute__((always_inline)) void
+slerp_poly_four(const float *a, const float *b, v4 w, const int32_t j[4],
+                float *out) {
   v4 p[4], q[4], r[4];
   for (int l = 0; l < 4; l++)
     p[l] = wasm_v128_load(a + 4 * j[l]), q[l] = wasm_v128_load(b + 4 * j[l]);
@@ -215,7 +216,8 @@ static inline void slerp_poly_four(const float *a, const float *b, v4 w,
 
 /* Pairs at[0..n) (joint indices, NULL: 0..n−1) of a, b, u into out at the
  * same indices, four at a time (indices are distinct, so out may alias a
- * or b), the last 1–3 one by one with the same operations. */
+ * or b); three left run as a group with a repeated lane, one or two alone,
+ * all with the same operations. */
 static void slerp_poly_lanes(const float *a, const float *b, const float *u,
                              const int32_t *at, int n, float *out) {
   int i = 0;
@@ -225,7 +227,15 @@ static void slerp_poly_lanes(const float *a, const float *b, const float *u,
     slerp_poly_four(a, b, wasm_f32x4_make(u[j[0]], u[j[1]], u[j[2]], u[j[3]]),
                     j, out);
   }
-  for (; i < n; i++) {
+  if (n - i == 3) { /* three left: one group, the fourth lane repeating the
+                      first pair (its bits, stored again unchanged) */
+    int32_t j[4];
+    for (int l = 0; l < 4; l++) j[l] = at ? at[i + l % 3] : i + l % 3;
+    slerp_poly_four(a, b, wasm_f32x4_make(u[j[0]], u[j[1]], u[j[2]], u[j[3]]),
+                    j, out);
+    i = n;
+  }
+  for (; i < n; i++) { /* one or two: alone (cheaper than a group here) */
     int j = at ? at[i] : i;
     slerp_poly_one(a + 4 * j, b + 4 * j, u[j], out + 4 * j);
   }
