@@ -128,7 +128,7 @@ build_wasm() {
   log "WebAssembly module"
   mkdir -p "$WASM_OUT"
   # shellcheck disable=SC2046
-  emcc -std=c11 -O3 -msimd128 -fno-math-errno -Ic_src -Ic_src/wasm $(c_sources) \
+  emcc -std=c11 -O3 -msimd128 -mbulk-memory -fno-math-errno -Ic_src -Ic_src/wasm $(c_sources) \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web \
     -sEXPORT_NAME=createKBlendCore -sFILESYSTEM=0 \
     -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 -sABORTING_MALLOC=0 \

@@ -260,11 +260,6 @@ static kb_status seek_frame(kb_preview *pv, int k) {
   return KB_OK;
 }
 
-static void frame_into(kb_preview *pv, float *out, int *out_changed) {
-  memcpy(out, pv->poses[pv->current], sizeof(float) * KB_POSE_FLOATS);
-  if (out_changed) *out_changed = pv->changed;
-}
-
 /* Marks the joints whose output differs from the output last returned
  * (all of them before the first), and remembers this one. */
 static void note_shown(kb_preview *pv, const float *out) {
@@ -275,6 +270,20 @@ static void note_shown(kb_preview *pv, const float *out) {
   pv->shown_any = 1;
 }
 
+/* The frame's pose into out, shown (note_shown) in the same pass. */
+static void frame_into(kb_preview *pv, float *out, int *out_changed) {
+  const float *pose = pv->poses[pv->current];
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *q = pose + 4 * j;
+    float *seen = pv->shown + 4 * j;
+    pv->changed_mask[j] = !pv->shown_any || !kb__same_quat(seen, q);
+    memcpy(out + 4 * j, q, sizeof(float) * 4);
+    memcpy(seen, q, sizeof(float) * 4);
+  }
+  pv->shown_any = 1;
+  if (out_changed) *out_changed = pv->changed;
+}
+
 kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
                            int *out_changed) {
   if (!pv || !out) return KB_ERR_NULL;
@@ -282,11 +291,10 @@ kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
   kb_status s = seek_frame(pv, k);
   if (s != KB_OK) return s;
   frame_into(pv, out, out_changed);
-  note_shown(pv, out);
   return KB_OK;
 }
 
-/* The pose at t (checked and clamped) between frames k and k + 1. */
+/* The pose at t (checked and clamped) between frames k and k + 1, shown. */
 static kb_status evaluate_into(kb_preview *pv, float t, float *out,
                                int *out_changed) {
   int k = (int)floorf(t * pv->params.fps);
@@ -308,6 +316,7 @@ static kb_status evaluate_into(kb_preview *pv, float t, float *out,
     else
       kb_slerp_batch(a, b, &u, 1, out + 4 * j);
   }
+  note_shown(pv, out);
   if (out_changed) *out_changed = pv->changed;
   return KB_OK;
 }
@@ -318,9 +327,7 @@ kb_status kb_preview_evaluate(kb_preview *pv, float t,
   if (isnan(t)) return KB_ERR_NOT_FINITE;
   float duration = pv->params.duration;
   t = t < 0 ? 0 : (t > duration ? duration : t);
-  kb_status s = evaluate_into(pv, t, out, out_changed);
-  if (s == KB_OK) note_shown(pv, out);
-  return s;
+  return evaluate_into(pv, t, out, out_changed);
 }
 
 kb_status kb_preview_set_full_path(kb_preview *pv, int full) {
