@@ -215,8 +215,7 @@ static void test_gate_decision_is_the_atan2_form(void) {
       kb_filter_default_params(&p);
       p.epsilon = epsilons[e], p.follower = n % 2;
       /* steps on a grid either side of ε, then spread over [0, 2ε) */
-      double offset =
-          n < 1400 ? offsets[n % 14] : 2 * rand() / (double)RAND_MAX - 1;
+      double offset = n < 1400 ? offsets[n % 14] : 2.0 * rand() / RAND_MAX - 1;
       float q0[4], q1[4], state[9], out[4];
       double axis[3], n2 = 0, m = 0;
       for (int c = 0; c < 4; c++) q0[c] = rand() / (float)RAND_MAX - 0.5f;
