@@ -11,7 +11,7 @@ export NODE_PATH=/usr/share/nodejs
 OUT=build
 WASM_OUT=web/lib/wasm
 RESULTS=$OUT/results
-CFLAGS_COMMON=(-std=c11 -Wall -Wextra -Wpedantic -Werror -Ic_src -Ic_src/wasm)
+CFLAGS_COMMON=(-std=c11 -fno-math-errno -Wall -Wextra -Wpedantic -Werror -Ic_src -Ic_src/wasm)
 # Compiler and flags of each native build kind.
 declare -A KIND_CC=([native]=gcc [asan]=gcc [bench]=gcc [fuzz]=clang)
 declare -A KIND_FLAGS=(
@@ -128,7 +128,7 @@ build_wasm() {
   log "WebAssembly module"
   mkdir -p "$WASM_OUT"
   # shellcheck disable=SC2046
-  emcc -std=c11 -O3 -msimd128 -Ic_src -Ic_src/wasm $(c_sources) \
+  emcc -std=c11 -O3 -msimd128 -mbulk-memory -fno-math-errno -Ic_src -Ic_src/wasm $(c_sources) \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web \
     -sEXPORT_NAME=createKBlendCore -sFILESYSTEM=0 \
     -sINITIAL_MEMORY=67108864 -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1048576 -sABORTING_MALLOC=0 \

@@ -42,6 +42,7 @@ kb_status kb_filter_init(kb_filter *f, const kb_filter_params *params,
   f->count = count;
   f->primed = 0;
   f->full_path = 0;
+  f->gate_epsilon = f->alpha_lambda = f->alpha_dt = NAN; /* none yet */
   return KB_OK;
 }
 
@@ -52,14 +53,19 @@ kb_status kb_filter_reset(kb_filter *f) {
 }
 
 /* tan²(θ/2) of the rotation θ from a to b (w of a⁻¹ ⊗ b over its vector
- * part), in double. θ < ε exactly when it is below tan²(ε/2): the atan2
- * form of the geodesic angle without the atan2, for the per-joint gate. */
-static double half_angle_tan_sq(const float *a, const float *b) {
-  const double da[4] = {a[0], a[1], a[2], a[3]},
-               db[4] = {b[0], b[1], b[2], b[3]};
-  double d[4];
-  kb__quat_conj_mul_d(da, db, d);
-  double v2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], w = d[3];
+ * part), in double (each product of two floats is exact there). θ < ε
+ * exactly when it is below tan²(ε/2): the atan2 form of the geodesic angle
+ * without the atan2, for the per-joint gate. Inline: it runs for every
+ * joint the deadband has to judge, every frame. */
+static inline double half_angle_tan_sq(const float *a, const float *b) {
+  double ax = a[0], ay = a[1], az = a[2], aw = a[3];
+  double bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  /* (−a_v, a_w) ⊗ b, the same terms in the same order as kb__quat_mul_d */
+  double x = aw * bx + -ax * bw + -ay * bz - -az * by;
+  double y = aw * by - -ax * bz + -ay * bw + -az * bx;
+  double z = aw * bz + -ax * by - -ay * bx + -az * bw;
+  double w = aw * bw - -ax * bx - -ay * by - -az * bz;
+  double v2 = x * x + y * y + z * z;
   return w == 0 ? (v2 > 0 ? INFINITY : 0) : v2 / (w * w);
 }
 
@@ -71,7 +77,7 @@ static float joint_weight(const kb_filter *f, const float *state,
   if (alpha <= 0) return 0; /* dt = 0: held */
   /* equal bits are within any open deadband (a cheap test for the joints
    * nothing drives); with ε = 0 they still follow, as the angle says */
-  if (gate > 0 && memcmp(state, target, sizeof(float) * 4) == 0) return 0;
+  if (gate > 0 && kb__same_quat(state, target)) return 0;
   double tan_sq = half_angle_tan_sq(state, target);
   if (tan_sq < gate) return 0; /* held: bit for bit */
   if (f->params.follower == KB_FOLLOWER_KLI && alpha < 1.0f)
@@ -81,7 +87,7 @@ static float joint_weight(const kb_filter *f, const float *state,
 
 /* Takes src as joint j's new state; 1 when that changed its bits. */
 static int take(float *state, const float *src) {
-  if (memcmp(state, src, sizeof(float) * 4) == 0) return 0;
+  if (kb__same_quat(state, src)) return 0;
   memcpy(state, src, sizeof(float) * 4);
   return 1;
 }
@@ -126,9 +132,16 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt) {
     return f->count;
   }
   dt = dt < 0 ? 0 : (dt > p->dt_max ? p->dt_max : dt);
-  double gate = tan(p->epsilon / 2.0);
-  gate *= gate;
-  float alpha = isinf(p->lambda) ? 1.0f : 1.0f - expf(-p->lambda * dt);
+  if (!(f->gate_epsilon == p->epsilon)) {
+    double t = tan(p->epsilon / 2.0);
+    f->gate = t * t, f->gate_epsilon = p->epsilon;
+  }
+  if (!(f->alpha_lambda == p->lambda && f->alpha_dt == dt)) {
+    f->alpha = isinf(p->lambda) ? 1.0f : 1.0f - expf(-p->lambda * dt);
+    f->alpha_lambda = p->lambda, f->alpha_dt = dt;
+  }
+  double gate = f->gate;
+  float alpha = f->alpha;
   int changed = 0;
   for (int start = 0; start < f->count; start += FILTER_CHUNK) {
     int end = start + FILTER_CHUNK < f->count ? start + FILTER_CHUNK : f->count;

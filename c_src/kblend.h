@@ -260,6 +260,10 @@ typedef struct kb_filter {
   int primed;    /* 0 until the first sample */
   int full_path; /* 1: reference path, every joint through the SLERP batch
                   * (same output bits; see kb_preview_set_full_path) */
+  /* per-step constants, kept while what they come from stays the same */
+  float gate_epsilon;                  /* ε of gate (NaN: none yet) */
+  double gate;                         /* tan²(ε/2) */
+  float alpha_lambda, alpha_dt, alpha; /* α = 1 − e^(−λ·dt) of λ, dt */
 } kb_filter;
 
 kb_status kb_filter_default_params(kb_filter_params *out);
@@ -459,9 +463,11 @@ typedef struct kb_preview {
   int frame_count; /* frames k = 0 .. frame_count − 1 */
   float idle[KB_POSE_FLOATS];
   float filter_state[KB_FILTER_FLOATS_PER_JOINT * KB_JOINT_COUNT];
-  int frame;                           /* last frame computed, −1 for none */
-  float pose[KB_POSE_FLOATS];          /* output of that frame */
-  float previous_pose[KB_POSE_FLOATS]; /* output of the frame before it */
+  int frame; /* last frame computed, −1 for none */
+  /* outputs of that frame (poses[current]) and of the frame before it
+   * (the other one): a step flips current instead of copying */
+  float poses[2][KB_POSE_FLOATS];
+  int current;
   int changed; /* joints whose output differs bitwise from the frame before */
   float target[KB_POSE_FLOATS];  /* scratch: the target pose */
   float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */

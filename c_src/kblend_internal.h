@@ -3,7 +3,48 @@
 #ifndef KBLEND_INTERNAL_H
 #define KBLEND_INTERNAL_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "kblend.h"
+
+/* The same 16 bytes as memcmp(a, b, 16) == 0 says, inline: in WebAssembly
+ * memcmp is a call, and the frame path compares every joint several times. */
+static inline int kb__same_quat(const float *a, const float *b) {
+  uint32_t x[4], y[4];
+  memcpy(x, a, sizeof x);
+  memcpy(y, b, sizeof y);
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3])) == 0;
+}
+
+/* Hamilton product a ⊗ b in float, inline (out may alias a or b). */
+static inline void kb__quat_mul_f(const float *a, const float *b, float *out) {
+  float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+  float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+  float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+  float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
+}
+
+/* |v| up to which kb__quat_exp_small is within float rounding of the exact
+ * map (its series' truncation is below 3e-10 there); jitter reaches
+ * KB_MAX_JITTER·√3 ≈ 0.87. */
+#define KB__EXP_SMALL_MAX_ANGLE 1.0f
+
+/* exp([v]) for |v| ≤ KB__EXP_SMALL_MAX_ANGLE, in float without sin, cos or
+ * sqrt: with x = (|v|/2)², (v/|v|)·sin(|v|/2) = v·½·sin(√x)/√x and
+ * cos(|v|/2) = cos(√x), each a series in x to x⁴. Within a few float
+ * rounding steps of the double map rounded to float (tests/c pin it). */
+static inline void kb__quat_exp_small(const float v[3], float out[4]) {
+  float x = 0.25f * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  float k =
+      0.5f + x * (-1.0f / 12 +
+                  x * (1.0f / 240 + x * (-1.0f / 10080 + x * (1.0f / 725760))));
+  float w =
+      1.0f +
+      x * (-0.5f + x * (1.0f / 24 + x * (-1.0f / 720 + x * (1.0f / 40320))));
+  out[0] = v[0] * k, out[1] = v[1] * k, out[2] = v[2] * k, out[3] = w;
+}
 
 /* kb_filter_step on checked targets; returns the joints that moved. */
 int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);

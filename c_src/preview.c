@@ -70,24 +70,29 @@ float kb_preview_frame_time(const kb_preview *pv, int k) {
 }
 
 /* Counter-based hash (the splitmix32 finalizer): noise is a pure function
- * of (seed, frame, joint, axis), so seeking replays the same jitter. */
-static float noise(uint32_t seed, int k, int j, int axis) {
+ * of (seed, frame, joint, axis) — i = 3·joint + axis — so seeking replays
+ * the same jitter. */
+static inline float noise(uint32_t seed, int k, int i) {
   uint32_t h = seed * 0x9E3779B9u ^ (uint32_t)k * 0x85EBCA6Bu ^
-               (uint32_t)(j * 3 + axis) * 0xC2B2AE35u;
+               (uint32_t)i * 0xC2B2AE35u;
   h ^= h >> 16, h *= 0x7FEB352Du;
   h ^= h >> 15, h *= 0x846CA68Bu;
   h ^= h >> 16;
   return (float)h / 4294967295.0f * 2.0f - 1.0f;
 }
 
+/* pose ⊗ exp([σ·noise]) per joint. |σ·noise| ≤ KB_MAX_JITTER·√3 is within
+ * the float series' range: no sin, cos or sqrt per joint and frame, and
+ * each loop runs over every joint alike, so it vectorizes. */
 static void add_jitter(const kb_preview *pv, int k, float *pose) {
-  float sigma = pv->params.jitter;
+  float sigma = pv->params.jitter, v[3 * KB_JOINT_COUNT];
   if (sigma <= 0) return;
+  for (int i = 0; i < 3 * KB_JOINT_COUNT; i++)
+    v[i] = sigma * noise(pv->params.seed, k, i);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    float v[3], dq[4], *q = pose + 4 * j;
-    for (int a = 0; a < 3; a++) v[a] = sigma * noise(pv->params.seed, k, j, a);
-    kb_quat_from_rotation_vector(v, dq);
-    kb_quat_mul(q, dq, q);
+    float dq[4], *q = pose + 4 * j;
+    kb__quat_exp_small(v + 3 * j, dq);
+    kb__quat_mul_f(q, dq, q);
   }
 }
 
@@ -128,7 +133,7 @@ static void blend_from_idle_full(kb_preview *pv, const float *y, float t,
   kb_slerp_batch_fast(pv->idle, y, w, KB_JOINT_COUNT, out);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
-    if (w[j] <= 0 || memcmp(idle, yj, sizeof(float) * 4) == 0)
+    if (w[j] <= 0 || kb__same_quat(idle, yj))
       memcpy(out + 4 * j, idle, sizeof(float) * 4);
     else if (w[j] >= 1)
       memcpy(out + 4 * j, yj, sizeof(float) * 4);
@@ -144,12 +149,16 @@ static void blend_from_idle(kb_preview *pv, const float *y, float t, float e,
     blend_from_idle_full(pv, y, t, e, out);
     return;
   }
+  if (e <= 0 || e >= 1) { /* every weight is e (either shape): all copies */
+    memcpy(out, e <= 0 ? pv->idle : y, sizeof(float) * KB_POSE_FLOATS);
+    return;
+  }
   float *w = pv->weights;
   int n = 0;
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *idle = pv->idle + 4 * j, *yj = y + 4 * j;
     const float *copy = idle;
-    if (memcmp(idle, yj, sizeof(float) * 4) != 0) {
+    if (!kb__same_quat(idle, yj)) {
       w[j] = blend_weight(pv, idle, yj, t, e);
       copy = w[j] <= 0 ? idle : (w[j] >= 1 ? yj : NULL);
     }
@@ -174,7 +183,7 @@ static void naive_euler_scale(const float *target, float e, float *out) {
 static int count_changed(const float *a, const float *b) {
   int n = 0;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    n += memcmp(a + 4 * j, b + 4 * j, sizeof(float) * 4) != 0;
+    n += !kb__same_quat(a + 4 * j, b + 4 * j);
   return n;
 }
 
@@ -205,7 +214,7 @@ static void sample_targets(kb_preview *pv, float t, float *out) {
                               n, out);
 }
 
-/* Computes frame pv->frame + 1 into pv->pose. */
+/* Computes frame pv->frame + 1 into pv->poses (flipping current). */
 static kb_status advance(kb_preview *pv) {
   const kb_preview_params *p = &pv->params;
   int k = pv->frame + 1;
@@ -217,22 +226,23 @@ static kb_status advance(kb_preview *pv) {
   if (s != KB_OK) return s;
   sample_targets(pv, t, pv->target);
   add_jitter(pv, k, pv->target);
-  memcpy(pv->previous_pose, pv->pose, sizeof pv->pose);
+  pv->current ^= 1; /* the frame before becomes the previous pose */
+  float *pose = pv->poses[pv->current];
   switch (p->order) {
   case KB_ORDER_SEED:
     blend_from_idle(pv, pv->target, t, e, pv->blended);
     kb__filter_step_unchecked(&pv->filter, pv->blended, dt);
-    memcpy(pv->pose, pv->filter_state, sizeof pv->pose);
+    memcpy(pose, pv->filter_state, sizeof(float) * KB_POSE_FLOATS);
     break;
   case KB_ORDER_NAIVE_EULER:
-    naive_euler_scale(pv->target, e, pv->pose);
+    naive_euler_scale(pv->target, e, pose);
     break;
   default:
     kb__filter_step_unchecked(&pv->filter, pv->target, dt);
-    blend_from_idle(pv, pv->filter_state, t, e, pv->pose);
+    blend_from_idle(pv, pv->filter_state, t, e, pose);
   }
   pv->changed =
-      k == 0 ? KB_JOINT_COUNT : count_changed(pv->previous_pose, pv->pose);
+      k == 0 ? KB_JOINT_COUNT : count_changed(pv->poses[pv->current ^ 1], pose);
   pv->frame = k;
   return KB_OK;
 }
@@ -250,20 +260,28 @@ static kb_status seek_frame(kb_preview *pv, int k) {
   return KB_OK;
 }
 
-static void frame_into(kb_preview *pv, float *out, int *out_changed) {
-  memcpy(out, pv->pose, sizeof pv->pose);
-  if (out_changed) *out_changed = pv->changed;
-}
-
 /* Marks the joints whose output differs from the output last returned
  * (all of them before the first), and remembers this one. */
 static void note_shown(kb_preview *pv, const float *out) {
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     pv->changed_mask[j] =
-        !pv->shown_any ||
-        memcmp(pv->shown + 4 * j, out + 4 * j, sizeof(float) * 4) != 0;
+        !pv->shown_any || !kb__same_quat(pv->shown + 4 * j, out + 4 * j);
   memcpy(pv->shown, out, sizeof pv->shown);
   pv->shown_any = 1;
+}
+
+/* The frame's pose into out, shown (note_shown) in the same pass. */
+static void frame_into(kb_preview *pv, float *out, int *out_changed) {
+  const float *pose = pv->poses[pv->current];
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
+    const float *q = pose + 4 * j;
+    float *seen = pv->shown + 4 * j;
+    pv->changed_mask[j] = !pv->shown_any || !kb__same_quat(seen, q);
+    memcpy(out + 4 * j, q, sizeof(float) * 4);
+    memcpy(seen, q, sizeof(float) * 4);
+  }
+  pv->shown_any = 1;
+  if (out_changed) *out_changed = pv->changed;
 }
 
 kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
@@ -273,11 +291,10 @@ kb_status kb_preview_frame(kb_preview *pv, int k, float out[KB_POSE_FLOATS],
   kb_status s = seek_frame(pv, k);
   if (s != KB_OK) return s;
   frame_into(pv, out, out_changed);
-  note_shown(pv, out);
   return KB_OK;
 }
 
-/* The pose at t (checked and clamped) between frames k and k + 1. */
+/* The pose at t (checked and clamped) between frames k and k + 1, shown. */
 static kb_status evaluate_into(kb_preview *pv, float t, float *out,
                                int *out_changed) {
   int k = (int)floorf(t * pv->params.fps);
@@ -292,12 +309,14 @@ static kb_status evaluate_into(kb_preview *pv, float t, float *out,
     return KB_OK;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    const float *a = pv->previous_pose + 4 * j, *b = pv->pose + 4 * j;
-    if (memcmp(a, b, sizeof(float) * 4) == 0)
+    const float *a = pv->poses[pv->current ^ 1] + 4 * j,
+                *b = pv->poses[pv->current] + 4 * j;
+    if (kb__same_quat(a, b))
       memcpy(out + 4 * j, b, sizeof(float) * 4);
     else
       kb_slerp_batch(a, b, &u, 1, out + 4 * j);
   }
+  note_shown(pv, out);
   if (out_changed) *out_changed = pv->changed;
   return KB_OK;
 }
@@ -308,9 +327,7 @@ kb_status kb_preview_evaluate(kb_preview *pv, float t,
   if (isnan(t)) return KB_ERR_NOT_FINITE;
   float duration = pv->params.duration;
   t = t < 0 ? 0 : (t > duration ? duration : t);
-  kb_status s = evaluate_into(pv, t, out, out_changed);
-  if (s == KB_OK) note_shown(pv, out);
-  return s;
+  return evaluate_into(pv, t, out, out_changed);
 }
 
 kb_status kb_preview_set_full_path(kb_preview *pv, int full) {

@@ -1,5 +1,7 @@
 /* Shortest-path SLERP: the plain kernel (reference) and a polynomial one. */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "kblend.h"
 
@@ -94,21 +96,42 @@ static const float slerp_poly_v[SLERP_POLY_TERMS] = {
 #undef V
 #undef MU
 
-#if defined(__wasm_simd128__)
+/* sin(tΩ)/sin Ω from t and d − 1: the nested series 1 + p₁(1 + p₂(1 + …
+ * (1 + p₁₂))), p_i = (u_i·t² − v_i)·(d − 1), regrouped four terms at a
+ * time so its chain of dependent operations is a third of Horner's (what
+ * a batch of a few pairs waits for): with A_i = 1 + p_i, B_i = p_i·p_{i+1},
+ * C_i = A_i + B_i·A_{i+2} and D_i = B_i·B_{i+2}, it is
+ * C₁ + D₁·(C₅ + D₅·(C₉ + D₉)), with as many operations as Horner's. Every
+ * p_i ≥ 0 on d ∈ [0, 1] (u_i·t² ≤ v_i), so no regrouping cancels. */
 static inline float slerp_poly_weight(float t, float dm1) {
-  float t2 = t * t, acc = 1.0f;
-  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--)
-    acc = 1.0f + (slerp_poly_u[i] * t2 - slerp_poly_v[i]) * dm1 * acc;
-  return t * acc;
+  float t2 = t * t, p[SLERP_POLY_TERMS], c[3], d[3];
+  for (int i = 0; i < SLERP_POLY_TERMS; i++)
+    p[i] = (slerp_poly_u[i] * t2 - slerp_poly_v[i]) * dm1;
+  for (int g = 0; g < 3; g++) {
+    const float *q = p + 4 * g;
+    float a0 = 1.0f + q[0], b0 = q[0] * q[1];
+    float a2 = 1.0f + q[2], b2 = q[2] * q[3];
+    c[g] = a0 + b0 * a2, d[g] = b0 * b2;
+  }
+  return t * (c[0] + d[0] * (c[1] + d[1] * (c[2] + d[2])));
 }
 
+/* One pair's weights at t = ta and t = tb. */
+static inline void slerp_poly_weights(float ta, float tb, float dm1, float *wa,
+                                      float *wb) {
+  *wa = slerp_poly_weight(ta, dm1), *wb = slerp_poly_weight(tb, dm1);
+}
+
+/* One pair (p, q, u) into o. Every vector lane below runs these
+ * operations in this order (each IEEE-rounded, none fused), so a pair's
+ * result depends neither on its lane, nor on the batch around it, nor on
+ * the target. */
 static inline void slerp_poly_one(const float *p, const float *q, float u,
                                   float *o) {
   float d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
-  float sign = d < 0 ? -1.0f : 1.0f;
-  d *= sign;
-  float wa = slerp_poly_weight(1.0f - u, d - 1.0f);
-  float wb = slerp_poly_weight(u, d - 1.0f) * sign;
+  float sign = d < 0 ? -1.0f : 1.0f, dm1 = d * sign - 1.0f, wa, wb;
+  slerp_poly_weights(1.0f - u, u, dm1, &wa, &wb);
+  wb *= sign;
   float x = wa * p[0] + wb * q[0], y = wa * p[1] + wb * q[1];
   float z = wa * p[2] + wb * q[2], w = wa * p[3] + wb * q[3];
   float inv_norm = 1.0f / sqrtf(x * x + y * y + z * z + w * w);
@@ -116,190 +139,163 @@ static inline void slerp_poly_one(const float *p, const float *q, float u,
   o[2] = z * inv_norm, o[3] = w * inv_norm;
 }
 
-/* Four pairs at a time in WebAssembly SIMD128: quaternions are transposed
- * so each lane holds one pair, the weights computed for four at once, and
- * transposed back. */
+#if defined(__wasm_simd128__)
+/* WebAssembly SIMD128, written out: four pairs per vector, transposed so
+ * each lane holds one pair (the compiler's own vectorization of the plain
+ * loop below is about 25 % slower here). */
 #include <wasm_simd128.h>
 
-static inline v128_t slerp_poly_weight4(v128_t t, v128_t dm1) {
-  v128_t t2 = wasm_f32x4_mul(t, t), one = wasm_f32x4_splat(1.0f), acc = one;
-  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--) {
-    v128_t c =
-        wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_splat(slerp_poly_u[i]), t2),
-                       wasm_f32x4_splat(slerp_poly_v[i]));
-    acc = wasm_f32x4_add(one, wasm_f32x4_mul(wasm_f32x4_mul(c, dm1), acc));
-  }
-  return wasm_f32x4_mul(t, acc);
-}
+typedef v128_t v4;
+#define v4_splat wasm_f32x4_splat
+#define v4_add wasm_f32x4_add
+#define v4_sub wasm_f32x4_sub
+#define v4_mul wasm_f32x4_mul
 
 /* 4×4 transpose: four [x y z w] rows to x, y, z, w columns (its own
  * inverse). */
-static inline void transpose4(v128_t m[4]) {
-  v128_t t0 = wasm_i32x4_shuffle(m[0], m[1], 0, 4, 1, 5);
-  v128_t t1 = wasm_i32x4_shuffle(m[2], m[3], 0, 4, 1, 5);
-  v128_t t2 = wasm_i32x4_shuffle(m[0], m[1], 2, 6, 3, 7);
-  v128_t t3 = wasm_i32x4_shuffle(m[2], m[3], 2, 6, 3, 7);
+static inline void v4_transpose(v4 m[4]) {
+  v4 t0 = wasm_i32x4_shuffle(m[0], m[1], 0, 4, 1, 5);
+  v4 t1 = wasm_i32x4_shuffle(m[2], m[3], 0, 4, 1, 5);
+  v4 t2 = wasm_i32x4_shuffle(m[0], m[1], 2, 6, 3, 7);
+  v4 t3 = wasm_i32x4_shuffle(m[2], m[3], 2, 6, 3, 7);
   m[0] = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
   m[1] = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
   m[2] = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
   m[3] = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
 }
 
-/* Pairs j0..j3 of a, b, u into out at the same indices. Everything is
- * loaded before anything is stored, so out may alias a or b. */
-static void slerp_poly_four(const float *p, const float *q, const float *u,
-                            const int32_t j[4], float *o) {
-  v128_t a[4], b[4], r[4];
-  for (int c = 0; c < 4; c++) {
-    a[c] = wasm_v128_load(p + 4 * j[c]);
-    b[c] = wasm_v128_load(q + 4 * j[c]);
+/* slerp_poly_weight of four lanes, the same operations in the same order. */
+static inline v4 slerp_poly_weight4(v4 t, v4 dm1) {
+  v4 one = v4_splat(1.0f), t2 = v4_mul(t, t), p[SLERP_POLY_TERMS], c[3], d[3];
+  for (int i = 0; i < SLERP_POLY_TERMS; i++)
+    p[i] = v4_mul(v4_sub(v4_mul(v4_splat(slerp_poly_u[i]), t2),
+                         v4_splat(slerp_poly_v[i])),
+                  dm1);
+  for (int g = 0; g < 3; g++) {
+    const v4 *q = p + 4 * g;
+    v4 a0 = v4_add(one, q[0]), b0 = v4_mul(q[0], q[1]);
+    v4 a2 = v4_add(one, q[2]), b2 = v4_mul(q[2], q[3]);
+    c[g] = v4_add(a0, v4_mul(b0, a2)), d[g] = v4_mul(b0, b2);
   }
-  transpose4(a);
-  transpose4(b);
-  v128_t d = wasm_f32x4_mul(a[0], b[0]);
-  for (int c = 1; c < 4; c++) d = wasm_f32x4_add(d, wasm_f32x4_mul(a[c], b[c]));
-  v128_t one = wasm_f32x4_splat(1.0f);
-  v128_t sign = wasm_v128_bitselect(wasm_f32x4_splat(-1.0f), one,
-                                    wasm_f32x4_lt(d, wasm_f32x4_splat(0)));
-  v128_t dm1 = wasm_f32x4_sub(wasm_f32x4_mul(d, sign), one);
-  v128_t ul = wasm_f32x4_make(u[j[0]], u[j[1]], u[j[2]], u[j[3]]);
-  v128_t wa = slerp_poly_weight4(wasm_f32x4_sub(one, ul), dm1);
-  v128_t wb = wasm_f32x4_mul(slerp_poly_weight4(ul, dm1), sign);
-  for (int c = 0; c < 4; c++)
-    r[c] = wasm_f32x4_add(wasm_f32x4_mul(wa, a[c]), wasm_f32x4_mul(wb, b[c]));
-  v128_t n2 = wasm_f32x4_mul(r[0], r[0]);
-  for (int c = 1; c < 4; c++)
-    n2 = wasm_f32x4_add(n2, wasm_f32x4_mul(r[c], r[c]));
-  v128_t inv = wasm_f32x4_div(one, wasm_f32x4_sqrt(n2));
-  for (int c = 0; c < 4; c++) r[c] = wasm_f32x4_mul(r[c], inv);
-  transpose4(r);
-  for (int c = 0; c < 4; c++) wasm_v128_store(o + 4 * j[c], r[c]);
+  v4 r = v4_add(c[0],
+                v4_mul(d[0], v4_add(c[1], v4_mul(d[1], v4_add(c[2], d[2])))));
+  return v4_mul(t, r);
 }
 
-/* Pairs at[0..n) (joint indices, NULL: 0..n−1), four lanes at a time, the
- * rest one by one with the same operations in the same order (so a pair's
- * result does not depend on its lane). */
+/* The weights of both ends, wa at ta = 1 − u and wb at tb = u. */
+static inline void slerp_poly_weights4(v4 ta, v4 tb, v4 dm1, v4 *wa, v4 *wb) {
+  *wa = slerp_poly_weight4(ta, dm1), *wb = slerp_poly_weight4(tb, dm1);
+}
+
+/* Pairs j[0..3] of a, b (weights w) into out at the same indices. All
+ * four are loaded before any is stored, so out may alias a or b. */
+static inline __attribute__((always_inline)) void
+slerp_poly_four(const float *a, const float *b, v4 w, const int32_t j[4],
+                float *out) {
+  v4 p[4], q[4], r[4];
+  for (int l = 0; l < 4; l++)
+    p[l] = wasm_v128_load(a + 4 * j[l]), q[l] = wasm_v128_load(b + 4 * j[l]);
+  v4_transpose(p);
+  v4_transpose(q);
+  v4 d = v4_mul(p[0], q[0]);
+  for (int c = 1; c < 4; c++) d = v4_add(d, v4_mul(p[c], q[c]));
+  v4 one = v4_splat(1.0f);
+  v4 sign =
+      wasm_v128_bitselect(v4_splat(-1.0f), one, wasm_f32x4_lt(d, v4_splat(0)));
+  v4 dm1 = v4_sub(v4_mul(d, sign), one), wa, wb;
+  slerp_poly_weights4(v4_sub(one, w), w, dm1, &wa, &wb);
+  wb = v4_mul(wb, sign);
+  for (int c = 0; c < 4; c++) r[c] = v4_add(v4_mul(wa, p[c]), v4_mul(wb, q[c]));
+  v4 n2 = v4_mul(r[0], r[0]);
+  for (int c = 1; c < 4; c++) n2 = v4_add(n2, v4_mul(r[c], r[c]));
+  v4 inv = wasm_f32x4_div(one, wasm_f32x4_sqrt(n2));
+  for (int c = 0; c < 4; c++) r[c] = v4_mul(r[c], inv);
+  v4_transpose(r);
+  for (int l = 0; l < 4; l++) wasm_v128_store(out + 4 * j[l], r[l]);
+}
+
+/* Pairs at[0..n) (joint indices, NULL: 0..n−1) of a, b, u into out at the
+ * same indices, four at a time (indices are distinct, so out may alias a
+ * or b); three left run as a group with a repeated lane, one or two alone,
+ * all with the same operations. */
 static void slerp_poly_lanes(const float *a, const float *b, const float *u,
                              const int32_t *at, int n, float *out) {
   int i = 0;
   for (; i + 4 <= n; i += 4) {
     int32_t j[4];
     for (int l = 0; l < 4; l++) j[l] = at ? at[i + l] : i + l;
-    slerp_poly_four(a, b, u, j, out);
+    slerp_poly_four(a, b, wasm_f32x4_make(u[j[0]], u[j[1]], u[j[2]], u[j[3]]),
+                    j, out);
   }
-  for (; i < n; i++) {
+  if (n - i == 3) { /* three left: one group, the fourth lane repeating the
+                      first pair (its bits, stored again unchanged) */
+    int32_t j[4];
+    for (int l = 0; l < 4; l++) j[l] = at ? at[i + l % 3] : i + l % 3;
+    slerp_poly_four(a, b, wasm_f32x4_make(u[j[0]], u[j[1]], u[j[2]], u[j[3]]),
+                    j, out);
+    i = n;
+  }
+  for (; i < n; i++) { /* one or two: alone (cheaper than a group here) */
     int j = at ? at[i] : i;
     slerp_poly_one(a + 4 * j, b + 4 * j, u[j], out + 4 * j);
   }
 }
-#else
-/* Natively: blocks of SLERP_BLOCK pairs transposed into lanes, each step a
- * plain loop over the lanes with a constant trip count, which the compiler
- * vectorizes (SSE/AVX, NEON) as it would the simplest loop. Every lane runs
- * the same operations in the same order as slerp_poly_one, so a pair's
- * result does not depend on its lane or on what else is in the batch. */
-#define SLERP_BLOCK 16
 
-/* Inlined where called with a constant lane count (4, 8 or 16), so each
- * copy's loops have a constant trip count: a small batch or tail is not
- * padded to 16 lanes (its time is the polynomial's latency either way). */
-#if defined(__GNUC__)
-#define SLERP_INLINE static inline __attribute__((always_inline))
+static void slerp_poly_batch(const float *a, const float *b, const float *u,
+                             int n, float *out) {
+  slerp_poly_lanes(a, b, u, NULL, n, out);
+}
 #else
-#define SLERP_INLINE static inline
-#endif
-
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-#include <arm_neon.h>
-#endif
-
-/* n2 ← 1/√n2 per lane, correctly rounded like 1.0f / sqrtf(n2): with
- * errno semantics (C's default) compilers keep sqrtf scalar, so the
- * vector square root is asked for by name where there is one. */
-SLERP_INLINE void inverse_norms(float n2[SLERP_BLOCK], int lanes) {
-#if defined(__SSE__)
-  for (int l = 0; l < lanes; l += 4)
-    _mm_storeu_ps(n2 + l, _mm_div_ps(_mm_set1_ps(1.0f),
-                                     _mm_sqrt_ps(_mm_loadu_ps(n2 + l))));
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-  for (int l = 0; l < lanes; l += 4)
-    vst1q_f32(n2 + l,
-              vdivq_f32(vdupq_n_f32(1.0f), vsqrtq_f32(vld1q_f32(n2 + l))));
-#else
-  for (int l = 0; l < lanes; l++) n2[l] = 1.0f / sqrtf(n2[l]);
-#endif
+/* Natively: n contiguous pairs, none overlapping, one per iteration in
+ * the plainest loop, which the compiler vectorizes (SSE/AVX, NEON: four
+ * or more pairs per vector) as well as any loop of its own; build.sh
+ * gives -fno-math-errno, without which sqrtf keeps it scalar. */
+static void slerp_poly_run(const float *restrict a, const float *restrict b,
+                           const float *restrict u, int n,
+                           float *restrict out) {
+  for (int i = 0; i < n; i++)
+    slerp_poly_one(a + 4 * i, b + 4 * i, u[i], out + 4 * i);
 }
 
-typedef struct slerp_lanes {
-  float a[4][SLERP_BLOCK], b[4][SLERP_BLOCK], u[SLERP_BLOCK];
-} slerp_lanes;
+/* Pairs per block copied through the stack (2.5 KB). */
+#define SLERP_BLOCK 32
 
-SLERP_INLINE void slerp_poly_block(const slerp_lanes *in,
-                                   float o[4][SLERP_BLOCK], int lanes) {
-  float d[SLERP_BLOCK], sign[SLERP_BLOCK], dm1[SLERP_BLOCK];
-  float ta[SLERP_BLOCK], tb[SLERP_BLOCK], wa[SLERP_BLOCK], wb[SLERP_BLOCK];
-  for (int l = 0; l < lanes; l++) {
-    d[l] = in->a[0][l] * in->b[0][l] + in->a[1][l] * in->b[1][l] +
-           in->a[2][l] * in->b[2][l] + in->a[3][l] * in->b[3][l];
-    sign[l] = d[l] < 0 ? -1.0f : 1.0f;
-    dm1[l] = d[l] * sign[l] - 1.0f;
-    ta[l] = 1.0f - in->u[l], tb[l] = in->u[l];
-    wa[l] = 1.0f, wb[l] = 1.0f;
-  }
-  for (int i = SLERP_POLY_TERMS - 1; i >= 0; i--)
-    for (int l = 0; l < lanes; l++) {
-      wa[l] = 1.0f + (slerp_poly_u[i] * (ta[l] * ta[l]) - slerp_poly_v[i]) *
-                         dm1[l] * wa[l];
-      wb[l] = 1.0f + (slerp_poly_u[i] * (tb[l] * tb[l]) - slerp_poly_v[i]) *
-                         dm1[l] * wb[l];
-    }
-  float n2[SLERP_BLOCK];
-  for (int l = 0; l < lanes; l++) {
-    wa[l] = ta[l] * wa[l];
-    wb[l] = tb[l] * wb[l] * sign[l];
-    n2[l] = 0;
-  }
-  for (int c = 0; c < 4; c++)
-    for (int l = 0; l < lanes; l++) {
-      o[c][l] = wa[l] * in->a[c][l] + wb[l] * in->b[c][l];
-      n2[l] = n2[l] + o[c][l] * o[c][l];
-    }
-  inverse_norms(n2, lanes);
-  for (int c = 0; c < 4; c++)
-    for (int l = 0; l < lanes; l++) o[c][l] = o[c][l] * n2[l];
-}
-
-/* Pairs at[0..n) (joint indices, NULL: 0..n−1) of a, b, u through the
- * block kernel into out at the same indices; a short block is padded with
- * identity pairs whose results are dropped. */
+/* Pairs at[0..n) (joint indices, NULL: 0..n−1) of a, b, u into out at the
+ * same indices, in blocks gathered into contiguous copies, so out may
+ * alias a or b and scattered indices vectorize like contiguous ones. */
 static void slerp_poly_lanes(const float *a, const float *b, const float *u,
                              const int32_t *at, int n, float *out) {
+  float pa[4 * SLERP_BLOCK], pb[4 * SLERP_BLOCK], pu[SLERP_BLOCK];
+  float po[4 * SLERP_BLOCK];
   for (int start = 0; start < n; start += SLERP_BLOCK) {
-    slerp_lanes in;
-    float o[4][SLERP_BLOCK];
     int m = n - start < SLERP_BLOCK ? n - start : SLERP_BLOCK;
-    int lanes = m <= 4 ? 4 : (m <= 8 ? 8 : SLERP_BLOCK);
-    for (int l = 0; l < lanes; l++) {
-      int j = l < m ? (at ? at[start + l] : start + l) : -1;
-      for (int c = 0; c < 4; c++) {
-        in.a[c][l] = j < 0 ? (c == 3) : a[4 * j + c];
-        in.b[c][l] = j < 0 ? (c == 3) : b[4 * j + c];
-      }
-      in.u[l] = j < 0 ? 0 : u[j];
-    }
-    if (lanes == 4)
-      slerp_poly_block(&in, o, 4);
-    else if (lanes == 8)
-      slerp_poly_block(&in, o, 8);
-    else
-      slerp_poly_block(&in, o, SLERP_BLOCK);
     for (int l = 0; l < m; l++) {
       int j = at ? at[start + l] : start + l;
-      for (int c = 0; c < 4; c++) out[4 * j + c] = o[c][l];
+      memcpy(pa + 4 * l, a + 4 * j, sizeof(float) * 4);
+      memcpy(pb + 4 * l, b + 4 * j, sizeof(float) * 4);
+      pu[l] = u[j];
     }
+    slerp_poly_run(pa, pb, pu, m, po);
+    for (int l = 0; l < m; l++)
+      memcpy(out + 4 * (at ? at[start + l] : start + l), po + 4 * l,
+             sizeof(float) * 4);
   }
+}
+
+/* Whether [p, p + n) and [q, q + m) (floats) share an address. */
+static int overlap(const float *p, size_t n, const float *q, size_t m) {
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+  return a < b + sizeof(float) * m && b < a + sizeof(float) * n;
+}
+
+/* Contiguous pairs: directly unless out overlaps an input (in place). */
+static void slerp_poly_batch(const float *a, const float *b, const float *u,
+                             int n, float *out) {
+  size_t q = 4 * (size_t)n;
+  if (overlap(out, q, a, q) || overlap(out, q, b, q) || overlap(out, q, u, n))
+    slerp_poly_lanes(a, b, u, NULL, n, out);
+  else
+    slerp_poly_run(a, b, u, n, out);
 }
 #endif
 
@@ -308,7 +304,7 @@ kb_status kb_slerp_batch_fast(const float *a, const float *b, const float *u,
   if (!a || !b || !u || !out) return KB_ERR_NULL;
   if (n < 0) return KB_ERR_OUT_OF_RANGE;
   if (n > KB_MAX_BATCH_PAIRS) return KB_ERR_CAPACITY;
-  slerp_poly_lanes(a, b, u, NULL, n, out);
+  slerp_poly_batch(a, b, u, n, out);
   return KB_OK;
 }
 

@@ -147,6 +147,25 @@ static void test_bit_identical_gate_and_open_deadband(void) {
   CHECK(ok);
 }
 
+/* Jitter whose frame-to-frame steps straddle the deadband (σ around ε/2
+ * and ε), jitter at its maximum, and ε = 0 with jitter: the joints the
+ * track does not drive cross the gate now and then, in both paths alike. */
+static void test_bit_identical_near_the_threshold(void) {
+  const float jitters[4] = {2.5e-4f, 5e-4f, 1e-3f, KB_MAX_JITTER};
+  int ok = 1;
+  for (int i = 0; i < N_TRACKS; i++)
+    for (int ji = 0; ji < 4; ji++)
+      for (int follower = 0; follower < 2; follower++) {
+        kb_preview_params p;
+        kb_preview_default_params(&p);
+        p.jitter = jitters[ji], p.seed = 3 + ji, p.filter.follower = follower;
+        ok &= compare_config(&p, &tracks[i].track);
+        p.filter.epsilon = 0;
+        ok &= compare_config(&p, &tracks[i].track);
+      }
+  CHECK(ok);
+}
+
 /* mask[j] = output j differs from the output returned the call before. */
 static void test_changed_mask(void) {
   kb_preview_params p;
@@ -199,6 +218,7 @@ int main(void) {
   make_tracks();
   test_bit_identical_to_reference();
   test_bit_identical_gate_and_open_deadband();
+  test_bit_identical_near_the_threshold();
   test_changed_mask();
   return check_summary("preview skip");
 }

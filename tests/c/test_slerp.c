@@ -174,9 +174,41 @@ static void test_indexed_matches_contiguous(void) {
   CHECK(kb_slerp_batch_fast_indexed(a, b, u, N, NULL, 1, part) == KB_ERR_NULL);
 }
 
+/* A pair's bits depend neither on the batch's length nor on where out is:
+ * every prefix of the contiguous batch, in place over a or b (through the
+ * copies) or into a separate buffer (the direct loop), agrees bit for bit. */
+static void test_contiguous_bits_independent_of_batch(void) {
+  enum { N = 45 };
+  static float a[4 * N], b[4 * N], u[N], full[4 * N], part[4 * N];
+  double ad[4], bd[4];
+  srand(23);
+  for (int i = 0; i < N; i++) {
+    random_pair(i % 3, ad, bd);
+    for (int c = 0; c < 4; c++)
+      a[4 * i + c] = (float)ad[c], b[4 * i + c] = (float)bd[c];
+    u[i] = (float)((rnd() + 1) / 2);
+  }
+  CHECK(kb_slerp_batch_fast(a, b, u, N, full) == KB_OK);
+  int ok = 1;
+  for (int n = 1; n <= N; n++) {
+    for (int i = 0; i < 4 * N; i++) part[i] = -7.0f;
+    ok &= kb_slerp_batch_fast(a, b, u, n, part) == KB_OK;
+    ok &= memcmp(part, full, sizeof(float) * 4 * n) == 0;
+    if (n < N) ok &= part[4 * n] == -7.0f; /* nothing past the batch */
+  }
+  CHECK(ok);
+  memcpy(part, b, sizeof part); /* out is b */
+  CHECK(kb_slerp_batch_fast(a, part, u, N, part) == KB_OK);
+  CHECK(memcmp(part, full, sizeof part) == 0);
+  memcpy(part, a, sizeof part); /* out is a */
+  CHECK(kb_slerp_batch_fast(part, b, u, N, part) == KB_OK);
+  CHECK(memcmp(part, full, sizeof part) == 0);
+}
+
 int main(void) {
   test_far_extrapolation_stays_unit();
   test_indexed_matches_contiguous();
+  test_contiguous_bits_independent_of_batch();
   test_accuracy(0);
   test_accuracy(1);
   test_endpoints_and_shortest_path();

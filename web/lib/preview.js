@@ -255,6 +255,13 @@ function layout(core, paramCount, keys, owner) {
   };
 }
 
+// t for evaluate: any number but NaN (±Infinity clamp to the ends). The
+// common case costs two tests; checkNumber words the errors.
+const TIME_RULE = Object.freeze({ allowInfinity: true });
+function checkTime(t) {
+  if (typeof t !== 'number' || Number.isNaN(t)) checkNumber('t', t, TIME_RULE);
+}
+
 function checkOut(name, out, length) {
   const ok = out instanceof Float32Array || out instanceof Float64Array;
   if (!ok) {
@@ -278,6 +285,7 @@ class Preview {
   #readClapReport;
   #changed = 0;
   #changedMask;
+  #changedCount; // Int32Array(1) view of the core's count for the last call
 
   constructor({ core, fn, body, encodeParams }, options, gesture, track, markers) {
     const keys = track.times.length;
@@ -318,6 +326,7 @@ class Preview {
     // core's mask, updated at every evaluate and frame (the heap never grows).
     const maskPtr = fn._kb_preview_changed_mask(mem.block.ptr);
     this.#changedMask = core.u8.subarray(maskPtr, maskPtr + JOINT_COUNT);
+    this.#changedCount = core.i32.subarray(mem.changed >> 2, (mem.changed >> 2) + 1);
     const frameCount = fn._kb_preview_frame_count(mem.block.ptr);
     const frameTime = (k) => fn._kb_preview_frame_time(mem.block.ptr, k);
     this.#rootTrack = createRootTrack(track, frameCount, frameTime, options);
@@ -348,15 +357,14 @@ class Preview {
     return this.#mem.block.live ? this.#changedMask : new Uint8Array(0);
   }
 
+  // The frame path: one liveness test, two for t, one call, one read.
   #evaluate(t) {
-    this.#live();
-    checkNumber('t', t, { allowInfinity: true });
     const mem = this.#mem;
-    this.#core.check(
-      this.#fn._kb_preview_evaluate(mem.block.ptr, t, mem.out, mem.changed),
-      'evaluate',
-    );
-    this.#changed = this.#core.i32[mem.changed >> 2];
+    if (!mem.block.live) throw disposedError('preview');
+    checkTime(t);
+    const status = this.#fn._kb_preview_evaluate(mem.block.ptr, t, mem.out, mem.changed);
+    if (status !== this.#core.OK) this.#core.check(status, 'evaluate');
+    this.#changed = this.#changedCount[0];
   }
 
   // Local rotations at time t (clamped to [0, duration]) into out (88);
@@ -446,7 +454,7 @@ class Preview {
     checkNumber('k', k, { min: 0, max: this.frameCount - 1, integer: true });
     const mem = this.#mem;
     this.#core.check(this.#fn._kb_preview_frame(mem.block.ptr, k, mem.out, mem.changed), 'frame');
-    this.#changed = this.#core.i32[mem.changed >> 2];
+    this.#changed = this.#changedCount[0];
     return this.#out.slice();
   }
 

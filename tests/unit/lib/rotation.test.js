@@ -53,6 +53,27 @@ describe('slerp', () => {
     expect(worstError((i) => fast.subarray(4 * i, 4 * i + 4))).toBeLessThanOrEqual(1e-5);
   });
 
+  it("gives a pair the same bits whatever the batch's length (SIMD lanes, groups of three, single pairs)", () => {
+    const n = 13;
+    const whole = kb.createBatch(n);
+    pairs.slice(0, n).forEach(([a, b, u], i) => {
+      whole.a.set(a, 4 * i);
+      whole.b.set(b, 4 * i);
+      whole.u[i] = u;
+    });
+    const expected = new Uint32Array(whole.slerpFast().slice().buffer);
+    for (let m = 1; m <= n; m++) {
+      const batch = kb.createBatch(m);
+      batch.a.set(whole.a.subarray(0, 4 * m));
+      batch.b.set(whole.b.subarray(0, 4 * m));
+      batch.u.set(whole.u.subarray(0, m));
+      const bits = new Uint32Array(batch.slerpFast().slice().buffer);
+      batch.dispose();
+      expect(Array.from(bits), `batch of ${m}`).toEqual(Array.from(expected.subarray(0, 4 * m)));
+    }
+    whole.dispose();
+  });
+
   it('takes the shortest path and hits its endpoints (property)', () => {
     const quat = fc
       .tuple(
