@@ -19,12 +19,17 @@
 // Objects that override updateMatrixWorld (cameras keep matrixWorldInverse
 // there, skinned meshes their bind matrix) are not owned, nor is anything
 // under them: three keeps updating those from their parent's world matrix.
-import { Object3D } from 'three';
-import { composeInto, isAffine, multiplyAffine } from './affine-matrix.js';
+import { Matrix4, Object3D } from 'three';
+import {
+  composeInto,
+  isAffine,
+  isTranslation,
+  multiplyAffine,
+  multiplyTranslation,
+} from './affine-matrix.js';
 
 const plainUpdate = Object3D.prototype.updateMatrixWorld;
 const sealed = function updateMatrixWorldOwnedByKblend() {};
-const IDENTITY = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 
 function collect(bones) {
   const isBone = new Set(bones);
@@ -52,31 +57,49 @@ function subtreeEnds(parentIndex) {
   return end;
 }
 
-// The objects' matrices moved into one Float64Array (local and world of
-// each object side by side, in preorder): the frame loop reads and writes
-// one kind of array, and a rig's matrices lie together in memory (at a
-// thousand rigs, scattered matrices cost a cache miss each). The elements
-// arrays three gave are kept and get the values back at release.
-function adoptMatrices(objects) {
-  const buffer = new Float64Array(32 * objects.length);
+// Every matrix of the owned objects in one Float64Array: per top its frame
+// (its parent's world matrix as last seen), per object its local and world
+// matrix side by side (in preorder), then positions and scales. The
+// objects' Matrix4s get views of it as their elements, so the frame loop
+// reads and writes one array, and a rig's matrices lie together in memory
+// (at a thousand rigs, scattered matrices cost a cache miss each). The
+// elements arrays three gave are kept and get the values back at release.
+function matrixStore(objects, tops) {
+  const count = objects.length;
+  const frames = 16 * tops.length;
+  const m = new Float64Array(frames + 38 * count);
+  const at = {
+    frame: (t) => 16 * t,
+    local: (k) => frames + 32 * k,
+    world: (k) => frames + 32 * k + 16,
+    position: (k) => frames + 32 * count + 6 * k,
+    scale: (k) => frames + 32 * count + 6 * k + 3,
+  };
   const given = objects.map((o) => [o.matrix.elements, o.matrixWorld.elements]);
-  const local = objects.map((_, k) => buffer.subarray(32 * k, 32 * k + 16));
-  const world = objects.map((_, k) => buffer.subarray(32 * k + 16, 32 * k + 32));
+  const view = (o) => m.subarray(o, o + 16);
   objects.forEach((o, k) => {
-    local[k].set(o.matrix.elements);
-    world[k].set(o.matrixWorld.elements);
-    o.matrix.elements = local[k];
-    o.matrixWorld.elements = world[k];
+    o.updateMatrix();
+    m.set(o.matrix.elements, at.local(k));
+    m.set(o.matrixWorld.elements, at.world(k));
+    o.position.toArray(m, at.position(k));
+    o.scale.toArray(m, at.scale(k));
+    o.matrix.elements = view(at.local(k));
+    o.matrixWorld.elements = view(at.world(k));
   });
+  tops.forEach((_, t) => m.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], at.frame(t)));
   return {
-    local,
-    world,
+    m,
+    at,
+    frameMatrices: tops.map((_, t) =>
+      Object.assign(new Matrix4(), { elements: view(at.frame(t)) }),
+    ),
     release() {
       objects.forEach((o, k) => {
-        for (let i = 0; i < 16; i++) given[k][0][i] = local[k][i];
-        for (let i = 0; i < 16; i++) given[k][1][i] = world[k][i];
-        o.matrix.elements = given[k][0];
-        o.matrixWorld.elements = given[k][1];
+        const [local, world] = given[k];
+        for (let i = 0; i < 16; i++) local[i] = m[at.local(k) + i];
+        for (let i = 0; i < 16; i++) world[i] = m[at.world(k) + i];
+        o.matrix.elements = local;
+        o.matrixWorld.elements = world;
       });
     },
   };
@@ -86,45 +109,53 @@ export function createOwnedMatrices(bones) {
   const { objects, parentIndex } = collect(bones);
   const count = objects.length;
   const end = subtreeEnds(parentIndex);
-  const tops = Int32Array.from(objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : [])));
+  const tops = objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : []));
+  const topOf = Int32Array.from(parentIndex, (p) => p); // top number of each object
+  objects.forEach(
+    (_, k) => (topOf[k] = parentIndex[k] < 0 ? tops.indexOf(k) : topOf[parentIndex[k]]),
+  );
   const slots = new Map(objects.map((o, k) => [o, k]));
   const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
-  const store = adoptMatrices(objects);
-  const { local, world } = store;
-  const position = new Float64Array(3 * count);
-  const scale = new Float64Array(3 * count);
+  const store = matrixStore(objects, tops);
+  const { m, at } = store;
+  const localAt = Int32Array.from(objects, (_, k) => at.local(k));
+  const worldAt = Int32Array.from(objects, (_, k) => at.world(k));
+  const aboveAt = Int32Array.from(objects, (_, k) =>
+    parentIndex[k] < 0 ? at.frame(topOf[k]) : at.world(parentIndex[k]),
+  );
+  // local matrix a pure translation (static meshes, props): a cheaper product
+  const translation = Uint8Array.from(objects, (o, k) => (isTranslation(m, localAt[k]) ? 1 : 0));
   const changed = new Uint8Array(count).fill(1); // local matrix changed since the last update
   const open = new Uint8Array(count); // a descendant is not owned: three must visit it
-  const seen = new Float64Array(16 * count).fill(NaN); // tops' frames as last used
-  const frames = objects.map((_, k) => seen.subarray(16 * k, 16 * k + 16));
-  const moved = new Uint8Array(count); // a top's frame moved since its world was computed
-  const general = new Uint8Array(count); // a top's frame is not affine
+  const moved = new Uint8Array(tops.length); // a top's frame moved since its world was computed
+  const general = new Uint8Array(tops.length); // a top's frame is not affine
   let pending = 1; // some local matrix changed since the last update
 
-  // Whether top k's frame moved since last seen (and remember it).
-  function frameMoved(k) {
-    const e = objects[k].parent?.matrixWorld.elements;
-    let m = 0;
-    if (e)
-      for (let i = 0; i < 16; i++)
-        if (seen[16 * k + i] !== e[i]) {
-          seen[16 * k + i] = e[i];
-          m = 1;
-        }
-    if (m) general[k] = isAffine(e) ? 0 : 1;
-    return m;
+  // Whether top t's frame moved since last seen (and remember it).
+  function frameMoved(t) {
+    const e = objects[tops[t]].parent?.matrixWorld.elements;
+    if (!e) return 0;
+    const o = at.frame(t);
+    let moved = 0;
+    for (let i = 0; i < 16; i++)
+      if (m[o + i] !== e[i]) {
+        m[o + i] = e[i];
+        moved = 1;
+      }
+    if (moved) general[t] = isAffine(m, o) ? 0 : 1;
+    return moved;
   }
 
   // World matrices of subtree k (a changed object and what hangs below).
-  function recompute(k, top) {
-    const frame = objects[top].parent ? frames[top] : IDENTITY;
-    for (let m = k, e = end[k]; m < e; m++) {
-      changed[m] = 0;
-      const p = parentIndex[m];
-      const above = p < 0 ? frame : world[p];
-      if (general[top])
-        objects[m].matrixWorld.multiplyMatrices({ elements: above }, objects[m].matrix);
-      else multiplyAffine(above, local[m], world[m]);
+  function recompute(k, t) {
+    for (let i = k, e = end[k]; i < e; i++) {
+      changed[i] = 0;
+      if (general[t]) {
+        const p = parentIndex[i];
+        const above = p < 0 ? store.frameMatrices[t] : objects[p].matrixWorld;
+        objects[i].matrixWorld.multiplyMatrices(above, objects[i].matrix);
+      } else if (translation[i]) multiplyTranslation(m, aboveAt[i], localAt[i], worldAt[i]);
+      else multiplyAffine(m, aboveAt[i], localAt[i], worldAt[i]);
     }
   }
 
@@ -132,34 +163,31 @@ export function createOwnedMatrices(bones) {
   function update() {
     let any = pending;
     for (let t = 0; t < tops.length; t++) {
-      const k = tops[t];
       // a top's frame is read every time, so it is never seen as moved twice
-      if (frameMoved(k) | moved[k]) {
-        moved[k] = 0;
-        changed[k] = 1;
+      if (frameMoved(t) | moved[t]) {
+        moved[t] = 0;
+        changed[tops[t]] = 1;
         any = 1;
       }
     }
     if (!any) return;
     pending = 0;
-    for (let t = 0; t < tops.length; t++) {
-      const top = tops[t];
-      for (let k = top, e = end[top]; k < e;) {
+    for (let t = 0; t < tops.length; t++)
+      for (let k = tops[t], e = end[tops[t]]; k < e;) {
         if (changed[k]) {
-          recompute(k, top);
+          recompute(k, t);
           k = end[k];
         } else k++;
       }
-    }
   }
 
-  function topUpdate(k) {
+  function topUpdate(t) {
     return function updateMatrixWorldOwnedByKblend(force) {
-      if (frameMoved(k)) {
-        moved[k] = 1;
+      if (frameMoved(t)) {
+        moved[t] = 1;
         update();
       }
-      if (open[k]) plainUpdate.call(this, force);
+      if (open[tops[t]]) plainUpdate.call(this, force);
     };
   }
 
@@ -174,32 +202,32 @@ export function createOwnedMatrices(bones) {
   objects.forEach((o, k) => {
     o.matrixAutoUpdate = false;
     o.matrixWorldAutoUpdate = false;
-    o.updateMatrix();
-    o.position.toArray(position, 3 * k);
-    o.scale.toArray(scale, 3 * k);
-    o.updateMatrixWorld = parentIndex[k] < 0 ? topUpdate(k) : sealed;
+    o.updateMatrixWorld = parentIndex[k] < 0 ? topUpdate(topOf[k]) : sealed;
     o.addEventListener('childadded', onChildAdded);
   });
   objects.forEach((o, k) => o.children.some((c) => !slots.has(c)) && markOpen(k));
+
+  // slot k's rotation is now (x, y, z, w): compose its matrix now, world at update()
+  function rotate(k, x, y, z, w) {
+    composeInto(m, localAt[k], m, at.position(k), x, y, z, w, m, at.scale(k));
+    translation[k] = 0;
+    changed[k] = 1;
+    pending = 1;
+  }
 
   return {
     objects,
     /** object's slot, or -1 when it is not owned */
     slotOf: (object) => slots.get(object) ?? -1,
-    // slot k's rotation is now (x, y, z, w): compose its matrix now, world at update()
-    rotate(k, x, y, z, w) {
-      composeInto(local[k], position, 3 * k, x, y, z, w, scale, 3 * k);
-      changed[k] = 1;
-      pending = 1;
-    },
+    rotate,
     // object's local transform changed: read it, compose its matrix now, world at update()
     touch(object) {
       const k = slots.get(object);
       if (k === undefined) return void object.updateMatrix();
-      object.position.toArray(position, 3 * k);
-      object.scale.toArray(scale, 3 * k);
+      object.position.toArray(m, at.position(k));
+      object.scale.toArray(m, at.scale(k));
       const q = object.quaternion;
-      this.rotate(k, q._x, q._y, q._z, q._w);
+      rotate(k, q._x, q._y, q._z, q._w);
     },
     update,
     // the app's flags back, and every matrix from the objects' transforms
