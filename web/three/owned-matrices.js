@@ -27,6 +27,7 @@ import {
   multiplyAffine,
   multiplyTranslation,
 } from './affine-matrix.js';
+import { shared } from './shared-arrays.js';
 
 const plainUpdate = Object3D.prototype.updateMatrixWorld;
 const sealed = function updateMatrixWorldOwnedByKblend() {};
@@ -90,7 +91,7 @@ function matrixStore(objects, tops) {
   return {
     m,
     at,
-    frameMatrices: tops.map((_, t) =>
+    frameMatrices: Array.from(tops, (_, t) =>
       Object.assign(new Matrix4(), { elements: view(at.frame(t)) }),
     ),
     release() {
@@ -106,11 +107,13 @@ function matrixStore(objects, tops) {
 }
 
 export function createOwnedMatrices(bones) {
-  const { objects, parentIndex } = collect(bones);
+  const found = collect(bones);
+  const objects = found.objects;
   const count = objects.length;
-  const end = subtreeEnds(parentIndex);
-  const tops = objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : []));
-  const topOf = Int32Array.from(parentIndex, (p) => p); // top number of each object
+  const parentIndex = shared(found.parentIndex);
+  const end = shared(subtreeEnds(parentIndex));
+  const tops = shared(Int32Array.from(objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : []))));
+  const topOf = new Int32Array(count); // top number of each object
   objects.forEach(
     (_, k) => (topOf[k] = parentIndex[k] < 0 ? tops.indexOf(k) : topOf[parentIndex[k]]),
   );
@@ -118,10 +121,12 @@ export function createOwnedMatrices(bones) {
   const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
   const store = matrixStore(objects, tops);
   const { m, at } = store;
-  const localAt = Int32Array.from(objects, (_, k) => at.local(k));
-  const worldAt = Int32Array.from(objects, (_, k) => at.world(k));
-  const aboveAt = Int32Array.from(objects, (_, k) =>
-    parentIndex[k] < 0 ? at.frame(topOf[k]) : at.world(parentIndex[k]),
+  const localAt = shared(Int32Array.from(objects, (_, k) => at.local(k)));
+  const worldAt = shared(Int32Array.from(objects, (_, k) => at.world(k)));
+  const aboveAt = shared(
+    Int32Array.from(objects, (_, k) =>
+      parentIndex[k] < 0 ? at.frame(topOf[k]) : at.world(parentIndex[k]),
+    ),
   );
   // local matrix a pure translation (static meshes, props): a cheaper product
   const translation = Uint8Array.from(objects, (o, k) => (isTranslation(m, localAt[k]) ? 1 : 0));

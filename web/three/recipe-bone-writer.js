@@ -4,6 +4,7 @@
 // is computed. Each bone depends only on its own chain, so a skipped bone
 // holds bit for bit what a full rewrite would give.
 import { JOINT_COUNT } from '../lib/skeleton-names.js';
+import { shared } from './shared-arrays.js';
 
 // plan.recipe: { count, bone, chainStart, chain, pre, post, hasPre,
 // hasPost }; owned: owned-matrices.js. write(pose, mask): pose, 88 local
@@ -12,18 +13,27 @@ import { JOINT_COUNT } from '../lib/skeleton-names.js';
 // directly: its setters run three's onChange callback (the Euler rotation
 // re-derived at every write).
 export function createRecipeBoneWriter(plan, owned) {
-  const { count, bone, chainStart, chain, pre, post, hasPre, hasPost } = plan.recipe;
+  const { count, bone } = plan.recipe;
+  const [chainStart, chain, pre, post, hasPre, hasPost] = [
+    'chainStart',
+    'chain',
+    'pre',
+    'post',
+    'hasPre',
+    'hasPost',
+  ].map((key) => shared(plan.recipe[key]));
   const quaternions = Array.from(bone, (b) => plan.bones[b].quaternion);
-  const slots = Int32Array.from(bone, (b) => owned.slotOf(plan.bones[b]));
+  const slots = shared(Int32Array.from(bone, (b) => owned.slotOf(plan.bones[b])));
   const objects = Array.from(bone, (b) => plan.bones[b]);
   const q = new Float64Array(4);
   // per joint, the recipes whose chain holds it (dependentStart/dependents)
   const lists = Array.from({ length: JOINT_COUNT }, () => []);
   for (let k = 0; k < count; k++)
     for (let m = chainStart[k]; m < chainStart[k + 1]; m++) lists[chain[m]].push(k);
-  const dependentStart = new Int32Array(JOINT_COUNT + 1);
-  lists.forEach((l, j) => (dependentStart[j + 1] = dependentStart[j] + l.length));
-  const dependents = Int32Array.from(lists.flat());
+  const starts = new Int32Array(JOINT_COUNT + 1);
+  lists.forEach((l, j) => (starts[j + 1] = starts[j] + l.length));
+  const dependentStart = shared(starts);
+  const dependents = shared(Int32Array.from(lists.flat()));
   const stamp = new Uint32Array(count); // the pass that last wrote each recipe's bone
   let pass = 0;
 
