@@ -33,11 +33,15 @@ export function posePathOf(binding) {
 }
 
 // The pose last applied and the changed mask against it: only changed
-// joints are copied.
+// joints are copied. It is kept in the pose's own precision (a preview's
+// or a crowd's poses are Float32Array: half the memory to compare, which
+// counts at a thousand rigs), so a comparison is exact.
 function createPoseMemory() {
-  const last = new Float64Array(POSE);
+  let last = new Float64Array(POSE);
   const mask = new Uint8Array(JOINT_COUNT);
   return {
+    // whether pose can be compared with the memory as it is kept
+    fits: (pose) => pose instanceof Float32Array === last instanceof Float32Array,
     // mask given: it says which joints differ from last
     keep(pose, given) {
       for (let j = 0; j < JOINT_COUNT; j++)
@@ -63,6 +67,8 @@ function createPoseMemory() {
       return mask;
     },
     all(pose) {
+      if (!this.fits(pose))
+        last = pose instanceof Float32Array ? new Float32Array(POSE) : new Float64Array(POSE);
       for (let o = 0; o < POSE; o++) last[o] = pose[o];
     },
   };
@@ -84,7 +90,7 @@ export function createRigBinding(root, options = {}) {
   // binding compares with what it applied itself), root translation or null.
   function applyPose(pose, mask, translation) {
     let use = null;
-    if (!primed) memory.all(pose);
+    if (!primed || !memory.fits(pose)) memory.all(pose);
     else use = mask === null ? memory.diff(pose) : memory.keep(pose, mask);
     primed = true;
     const count = write(pose, use);
