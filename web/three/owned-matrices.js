@@ -58,6 +58,15 @@ function subtreeEnds(parentIndex) {
   return end;
 }
 
+// A Matrix4's elements as a view of the binding's store; serialized as
+// the plain array three's own would be (GLTFExporter writes a node's
+// elements into its JSON as they are).
+class MatrixElements extends Float64Array {
+  toJSON() {
+    return Array.from(this);
+  }
+}
+
 // Every matrix of the owned objects in one Float64Array: per top its frame
 // (its parent's world matrix as last seen), per object its local and world
 // matrix side by side (in preorder), then positions and scales. The
@@ -77,7 +86,7 @@ function matrixStore(objects, tops) {
     scale: (k) => frames + 32 * count + 6 * k + 3,
   };
   const given = objects.map((o) => [o.matrix.elements, o.matrixWorld.elements]);
-  const view = (o) => m.subarray(o, o + 16);
+  const view = (o) => new MatrixElements(m.buffer, 8 * o, 16);
   objects.forEach((o, k) => {
     o.updateMatrix();
     m.set(o.matrix.elements, at.local(k));

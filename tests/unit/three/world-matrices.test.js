@@ -170,6 +170,19 @@ describe('scene.updateMatrixWorld() in a default scene', () => {
     preview.dispose();
   });
 
+  it("serializes a bound object's matrices as three's plain arrays", () => {
+    const rig = buildSegmentRig(kb);
+    const binding = createRigBinding(rig.root);
+    binding.apply(kb.createPreview({ gesture: 'wave' }), 1);
+    const bone = rig.bones[18];
+    for (const matrix of [bone.matrix, bone.matrixWorld]) {
+      const json = JSON.parse(JSON.stringify({ matrix: matrix.elements }));
+      expect(json.matrix).toEqual(Array.from(matrix.elements));
+      expect(json.matrix).toHaveLength(16);
+    }
+    binding.dispose();
+  });
+
   it('dispose gives the matrices back to three', () => {
     const rig = buildSegmentRig(kb);
     const binding = createRigBinding(rig.root);
