@@ -12,7 +12,10 @@
 // whose whole subtree is owned is sealed: its updateMatrixWorld (an own
 // property) does not descend. A top object's checks its frame (its
 // parent's world matrix, just updated by that traversal) and, when the app
-// moved the rig, recomputes the rig's world matrices there and then. An
+// moved the rig, recomputes the rig's world matrices there and then; the
+// binding's own updates use the frame as that traversal last saw it (read
+// there, where it is at hand: looking it up from every update would cost
+// a chain of cache misses per rig and frame in a crowd). An
 // object added later under an owned one opens the path above it again
 // ('childadded'), and three updates the newcomer from the kept matrices.
 //
@@ -144,6 +147,7 @@ export function createOwnedMatrices(bones) {
   const moved = new Uint8Array(tops.length); // a top's frame moved since its world was computed
   const general = new Uint8Array(tops.length); // a top's frame is not affine
   let pending = 1; // some local matrix changed since the last update
+  for (let t = 0; t < tops.length; t++) frameMoved(t); // the frames as they are now
 
   // Whether top t's frame moved since last seen (and remember it).
   function frameMoved(t) {
@@ -177,8 +181,8 @@ export function createOwnedMatrices(bones) {
   function update() {
     let any = pending;
     for (let t = 0; t < tops.length; t++) {
-      // a top's frame is read every time, so it is never seen as moved twice
-      if (frameMoved(t) | moved[t]) {
+      // moved: seen so by three's traversal (topUpdate), not yet recomputed
+      if (moved[t]) {
         moved[t] = 0;
         changed[tops[t]] = 1;
         any = 1;
