@@ -118,6 +118,25 @@ function matrixStore(objects, tops) {
   };
 }
 
+// Where each object's matrices and its parent's world matrix are in the
+// store, and which top each hangs from; shared by rigs of one shape.
+function layout(objects, parentIndex, tops, at) {
+  const topOf = new Int32Array(objects.length); // top number of each object
+  objects.forEach(
+    (_, k) => (topOf[k] = parentIndex[k] < 0 ? tops.indexOf(k) : topOf[parentIndex[k]]),
+  );
+  return {
+    topOf,
+    localAt: shared(Int32Array.from(objects, (_, k) => at.local(k))),
+    worldAt: shared(Int32Array.from(objects, (_, k) => at.world(k))),
+    aboveAt: shared(
+      Int32Array.from(objects, (_, k) =>
+        parentIndex[k] < 0 ? at.frame(topOf[k]) : at.world(parentIndex[k]),
+      ),
+    ),
+  };
+}
+
 export function createOwnedMatrices(bones) {
   const found = collect(bones);
   const objects = found.objects;
@@ -125,21 +144,11 @@ export function createOwnedMatrices(bones) {
   const parentIndex = shared(found.parentIndex);
   const end = shared(subtreeEnds(parentIndex));
   const tops = shared(Int32Array.from(objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : []))));
-  const topOf = new Int32Array(count); // top number of each object
-  objects.forEach(
-    (_, k) => (topOf[k] = parentIndex[k] < 0 ? tops.indexOf(k) : topOf[parentIndex[k]]),
-  );
   const slots = new Map(objects.map((o, k) => [o, k]));
   const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
   const store = matrixStore(objects, tops);
   const { m, at } = store;
-  const localAt = shared(Int32Array.from(objects, (_, k) => at.local(k)));
-  const worldAt = shared(Int32Array.from(objects, (_, k) => at.world(k)));
-  const aboveAt = shared(
-    Int32Array.from(objects, (_, k) =>
-      parentIndex[k] < 0 ? at.frame(topOf[k]) : at.world(parentIndex[k]),
-    ),
-  );
+  const { topOf, localAt, worldAt, aboveAt } = layout(objects, parentIndex, tops, at);
   // local matrix a pure translation (static meshes, props): a cheaper product
   const translation = Uint8Array.from(objects, (o, k) => (isTranslation(m, localAt[k]) ? 1 : 0));
   const changed = new Uint8Array(count).fill(1); // local matrix changed since the last update
