@@ -5,7 +5,8 @@
 //           (and crowd → createCrowdBinding.apply → scene.updateMatrixWorld())
 //   three:  toAnimationClip + AnimationMixer.setTime → scene.updateMatrixWorld()
 // over the whole clip (attack, hold, release), checking in the bench that
-// both give the same world rotations (≤ 1e-5 rad).
+// both give the same world rotations (≤ 1e-5 rad). Ratios: of the median
+// times, and (per round) the median and range of the rounds' own ratios.
 import {
   AnimationMixer,
   Bone,
@@ -112,6 +113,43 @@ export function setup(kb, { gesture, jitter, n }) {
   };
 }
 
+// Mean ms per call of fn over at least roundMs (timing.js's round).
+function msPerCallOver(fn, roundMs) {
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < roundMs) {
+    fn();
+    calls++;
+    elapsed = performance.now() - start;
+  }
+  return elapsed / calls;
+}
+
+// Interleaved rounds as statsInterleaved's, one round at a time, so that
+// each round's ratios are kept too: on a shared machine a busy spell hits
+// the contenders of one round alike, and the ratio within a round is
+// steadier than the ratio of medians. Returns the stats per contender and
+// per contender the ratio (the last contender's time over its) per round.
+function roundsInterleaved(fns, { rounds, roundMs }) {
+  statsInterleaved(fns, { rounds: 1, roundMs }); // warm-up
+  const per = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) fns.forEach((fn, i) => per[i].push(msPerCallOver(fn, roundMs)));
+  const summary = (samples) => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    return {
+      median: sorted[sorted.length >> 1],
+      min: sorted[0],
+      max: sorted[sorted.length - 1],
+    };
+  };
+  const last = per[per.length - 1];
+  return {
+    stats: per.map(summary),
+    ratios: per.map((samples) => summary(samples.map((v, r) => last[r] / v))),
+  };
+}
+
 function player(frame, duration, fps = 30) {
   let k = 0;
   const frames = Math.floor(duration * fps) + 1;
@@ -133,7 +171,7 @@ export function benchWholeFrame(kb) {
         for (let t = 0; t <= s.duration; t += s.duration / 12)
           worst = Math.max(worst, s.agreement(t));
         const big = n >= 1000;
-        const [k, c, m] = statsInterleaved(
+        const { stats, ratios } = roundsInterleaved(
           [
             player((t) => s.kblend(t), s.duration),
             player((t) => s.crowd(t), s.duration),
@@ -141,14 +179,17 @@ export function benchWholeFrame(kb) {
           ],
           { rounds: big ? 7 : 15, roundMs: big ? 60 : 20 },
         );
+        const [k, c, m] = stats;
+        const perRound = (r) =>
+          `(per round ${r.median.toFixed(2)}× [${r.min.toFixed(2)}–${r.max.toFixed(2)}])`;
         const name = `${gesture}, jitter ${jitter}, N = ${n}`;
         const agree = worst <= TOLERANCE ? 'agree' : 'DISAGREE';
         console.log(`${name.padEnd(30)} mixer ${us(m)}`);
         console.log(
-          `${''.padEnd(30)} kblend preview→binding ${us(k)}  ${(m.median / k.median).toFixed(2)}× the mixer's speed`,
+          `${''.padEnd(30)} kblend preview→binding ${us(k)}  ${(m.median / k.median).toFixed(2)}× the mixer's speed ${perRound(ratios[0])}`,
         );
         console.log(
-          `${''.padEnd(30)} kblend crowd→binding   ${us(c)}  ${(m.median / c.median).toFixed(2)}× the mixer's speed; world rotations ${agree} (worst ${worst.toExponential(1)} rad)`,
+          `${''.padEnd(30)} kblend crowd→binding   ${us(c)}  ${(m.median / c.median).toFixed(2)}× the mixer's speed ${perRound(ratios[1])}; world rotations ${agree} (worst ${worst.toExponential(1)} rad)`,
         );
         s.dispose();
       }

@@ -3,7 +3,7 @@
 // joints the crowd's changedMask marks and keeps only the changed
 // subtrees' matrices (see rig-binding.js).
 import { JOINT_COUNT } from '../lib/skeleton-names.js';
-import { createRigBinding } from './rig-binding.js';
+import { createRigBinding, posePathOf } from './rig-binding.js';
 
 const POSE = 4 * JOINT_COUNT;
 
@@ -43,6 +43,7 @@ export function createCrowdBinding(roots, crowd, options = {}) {
   const masks = bindings.map((_, i) =>
     crowd.changedMask.subarray(JOINT_COUNT * i, JOINT_COUNT * (i + 1)),
   );
+  const paths = bindings.map(posePathOf);
   let live = true;
 
   // The crowd's last evaluate onto the rigs; call it after every evaluate
@@ -51,7 +52,7 @@ export function createCrowdBinding(roots, crowd, options = {}) {
     if (!live) throw new Error('kblend: this crowd binding was disposed');
     if (crowd.poses.length === 0) throw new Error('kblend: the crowd was disposed');
     let count = 0;
-    for (let i = 0; i < n; i++) count += bindings[i].apply(poses[i], masks[i]);
+    for (let i = 0; i < n; i++) count += paths[i](poses[i], masks[i], null);
     return count;
   }
 

@@ -9,129 +9,91 @@
 // hip heights.
 //
 // Only what changed is touched: the bones of changed joints are written
-// (bone-writer.js), and the binding owns the rig's objects' matrices and
-// keeps their world matrices for changed subtrees only (owned-matrices.js),
-// so the app's scene.updateMatrixWorld() recomputes nothing of the rig.
-import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
-import { mapJoints } from '../lib/bvh/map-joints.js';
+// (straight from the pose's local rotations when the mapping allows,
+// recipe-bone-writer.js, else through world rotations, bone-writer.js),
+// and the binding owns the rig's objects' matrices and keeps their world
+// matrices for changed subtrees only (owned-matrices.js), so the app's
+// scene.updateMatrixWorld() recomputes nothing of the rig.
+import { Vector3 } from 'three';
 import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
 import { createBoneWriter } from './bone-writer.js';
-import { aposePose, lineage, worldRotations } from './kblend-pose.js';
 import { createOwnedMatrices } from './owned-matrices.js';
+import { createRecipeBoneWriter } from './recipe-bone-writer.js';
+import { rigPlan } from './rig-plan.js';
 
 const KBLEND_HIP_HEIGHT = 0.54 * 1.75; // pelvis bind height at kblend's default size
 const POSE = 4 * JOINT_COUNT;
 
-// The bones under root: a SkinnedMesh's skeleton, or every descendant.
-function collectBones(root) {
-  if (root?.isSkinnedMesh && root.skeleton) return root.skeleton.bones.slice();
-  if (!root || typeof root.traverse !== 'function')
-    throw new TypeError('root must be a THREE.Object3D (a SkinnedMesh or a bone hierarchy)');
-  const bones = [];
-  root.traverse((o) => o !== root && !o.isMesh && bones.push(o));
-  return bones;
+// Each binding's unchecked pose path, for the crowd binding's frame loop.
+const posePaths = new WeakMap();
+
+/** binding's applyPose(pose, mask, translation), with no argument checks. */
+export function posePathOf(binding) {
+  return posePaths.get(binding);
 }
 
-// In the root's frame: each bone's rest rotation, its parent's, position.
-function restFrames(root, bones) {
-  root.updateMatrixWorld(true);
-  const toRoot = new Matrix4().copy(root.matrixWorld).invert();
-  const inRoot = (o) => new Matrix4().multiplyMatrices(toRoot, o.matrixWorld);
-  const parts = (m) => {
-    const p = new Vector3();
-    const q = new Quaternion();
-    m.decompose(p, q, new Vector3());
-    return { p, q };
-  };
-  return bones.map((bone) => {
-    const own = parts(inRoot(bone));
-    const parentMatrix = bone.parent && bone.parent !== root ? inRoot(bone.parent) : new Matrix4();
-    return {
-      rotation: own.q,
-      position: own.p,
-      parentRotation: parts(parentMatrix).q,
-      parentInverse: new Matrix3().setFromMatrix4(parentMatrix.clone().invert()),
-      localQuaternion: bone.quaternion.clone(),
-      localPosition: bone.position.clone(),
-    };
-  });
-}
-
-// W_j(P)⁻¹ for every joint (conjugates), or null for the T-pose bind.
-function restInverse(rest) {
-  let world;
-  if (rest === 'tpose') return null;
-  if (rest === 'apose') world = worldRotations(aposePose());
-  else {
-    const pose = rest?.rotations ?? rest;
-    if (!pose || pose.length !== POSE)
-      throw new TypeError(
-        `rest must be 'tpose', 'apose' or a kblend pose (88 numbers), got ${typeof rest === 'string' ? JSON.stringify(rest) : typeof rest}`,
-      );
-    world = worldRotations(pose);
-  }
-  return world.map((v, i) => (i % 4 === 3 ? v : -v));
-}
-
-// The kblend joints whose change moves bone b's local transform: those
-// between its joint and the joint of its nearest mapped ancestor bone.
-function dependencies(bones, jointOf, index) {
-  let parent = bones[index].parent;
-  while (parent && !(bones.includes(parent) && jointOf[bones.indexOf(parent)] >= 0))
-    parent = parent.parent;
-  const own = lineage(jointOf[index]);
-  if (!parent) return [...own];
-  const above = lineage(jointOf[bones.indexOf(parent)]);
-  return [...own, ...above].filter((j) => own.has(j) !== above.has(j));
-}
-
-// What the writer needs, from the rig's rest and the joint mapping.
-function writerPlan(bones, frames, mapping, rest) {
-  const jointOf = new Int8Array(bones.length).fill(-1);
-  mapping.indexOf.forEach((b, j) => b >= 0 && (jointOf[b] = j));
-  const order = bones.map((_, i) => i).sort((a, b) => depth(bones[a]) - depth(bones[b]));
-  const flat = (key) => Float64Array.from(frames.flatMap((f) => f[key].toArray()));
+// The pose last applied and the changed mask against it: only changed
+// joints are copied. It is kept in the pose's own precision (a preview's
+// or a crowd's poses are Float32Array: half the memory to compare, which
+// counts at a thousand rigs), so a comparison is exact.
+function createPoseMemory() {
+  let last = new Float64Array(POSE);
+  const mask = new Uint8Array(JOINT_COUNT);
   return {
-    bones,
-    order: Int32Array.from(order),
-    jointOf,
-    parentBone: Int32Array.from(bones, (b) => bones.indexOf(b.parent)),
-    deps: bones.map((_, i) => (jointOf[i] >= 0 ? dependencies(bones, jointOf, i) : [])),
-    restRotation: flat('rotation'),
-    parentRotation: flat('parentRotation'),
-    restInverse: restInverse(rest),
+    // whether pose can be compared with the memory as it is kept
+    fits: (pose) => pose instanceof Float32Array === last instanceof Float32Array,
+    // mask given: it says which joints differ from last
+    keep(pose, given) {
+      for (let j = 0; j < JOINT_COUNT; j++)
+        if (given[j] !== 0) for (let o = 4 * j; o < 4 * j + 4; o++) last[o] = pose[o];
+      return given;
+    },
+    // no mask: compare, and keep what changed
+    diff(pose) {
+      for (let j = 0, o = 0; j < JOINT_COUNT; j++, o += 4) {
+        const x = pose[o],
+          y = pose[o + 1],
+          z = pose[o + 2],
+          w = pose[o + 3];
+        const c = x !== last[o] || y !== last[o + 1] || z !== last[o + 2] || w !== last[o + 3];
+        mask[j] = c ? 1 : 0;
+        if (c) {
+          last[o] = x;
+          last[o + 1] = y;
+          last[o + 2] = z;
+          last[o + 3] = w;
+        }
+      }
+      return mask;
+    },
+    all(pose) {
+      if (!this.fits(pose))
+        last = pose instanceof Float32Array ? new Float32Array(POSE) : new Float64Array(POSE);
+      for (let o = 0; o < POSE; o++) last[o] = pose[o];
+    },
   };
 }
 
-export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
-  const bones = collectBones(root);
-  const frames = restFrames(root, bones);
-  const mapping = mapJoints({
-    names: bones.map((b) => b.name),
-    parents: bones.map((b) => bones.indexOf(b.parent)),
-    rest: frames.map((f) => f.position.toArray()),
-    map,
-  });
-  const plan = writerPlan(bones, frames, mapping, rest);
+export function createRigBinding(root, options = {}) {
+  const plan = rigPlan(root, options);
+  const { bones, frames, mapping } = plan;
   const owned = createOwnedMatrices(bones);
-  const write = createBoneWriter(plan, owned);
+  const write = plan.recipe ? createRecipeBoneWriter(plan, owned) : createBoneWriter(plan, owned);
   const hips = mapping.indexOf[0];
   const mover = hips >= 0 ? createHipsMover(bones[hips], frames[hips], owned) : null;
-  const state = {
-    input: new Float32Array(POSE),
-    last: new Float64Array(POSE),
-    mask: new Uint8Array(JOINT_COUNT),
-    primed: false,
-  };
+  const memory = createPoseMemory();
+  const input = new Float32Array(POSE);
+  let primed = false;
   let live = true;
 
   // pose (88), mask (22 flags against the pose last applied, or null: the
   // binding compares with what it applied itself), root translation or null.
   function applyPose(pose, mask, translation) {
-    const use = state.primed ? (mask ?? diff(pose, state)) : null;
+    let use = null;
+    if (!primed || !memory.fits(pose)) memory.all(pose);
+    else use = mask === null ? memory.diff(pose) : memory.keep(pose, mask);
+    primed = true;
     const count = write(pose, use);
-    state.last.set(pose);
-    state.primed = true;
     if (mover && translation) mover.move(translation);
     owned.update();
     return count;
@@ -145,7 +107,7 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
       // evaluateInto: no new array per frame
       const pose =
         typeof source.evaluateInto === 'function'
-          ? source.evaluateInto(second, state.input)
+          ? source.evaluateInto(second, input)
           : source.evaluate(second);
       const moves = source.hasRoot !== false && typeof source.root === 'function';
       return applyPose(pose, null, moves ? source.root(second) : null);
@@ -169,7 +131,7 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
     live = false;
   }
 
-  return {
+  const binding = {
     apply,
     dispose,
     mapped: mapping.mapped,
@@ -182,22 +144,11 @@ export function createRigBinding(root, { map = 'auto', rest = 'tpose' } = {}) {
     /** The objects whose matrices the binding keeps (bones, their meshes). */
     owned: owned.objects,
   };
-}
-
-// The changed joints of pose against the pose last applied, into state.mask.
-function diff(pose, state) {
-  const { last, mask } = state;
-  for (let j = 0; j < JOINT_COUNT; j++) {
-    const o = 4 * j;
-    mask[j] =
-      pose[o] !== last[o] ||
-      pose[o + 1] !== last[o + 1] ||
-      pose[o + 2] !== last[o + 2] ||
-      pose[o + 3] !== last[o + 3]
-        ? 1
-        : 0;
-  }
-  return mask;
+  posePaths.set(binding, (pose, mask, translation) => {
+    if (!live) throw new Error('kblend: this rig binding was disposed');
+    return applyPose(pose, mask, translation);
+  });
+  return binding;
 }
 
 // The hips moved by the root translation, scaled by the hip-height ratio.
@@ -215,10 +166,4 @@ function createHipsMover(bone, frame, owned) {
       owned.touch(bone);
     },
   };
-}
-
-function depth(object) {
-  let d = 0;
-  for (let o = object.parent; o; o = o.parent) d++;
-  return d;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 import { createCrowdBinding, createRigBinding } from '../../../web/three/index.js';
 import { buildSegmentRig } from './segment-rig.js';
+import { staleness } from './staleness.js';
 
 const kb = await loadKBlend();
 
@@ -41,6 +42,7 @@ describe('createCrowdBinding', () => {
     const singles = alone.map((r) => createRigBinding(r.root));
     const previews = members.map((o) => kb.createPreview(o));
     let worst = 0;
+    let stale = 0; // against three's own recomputation of every matrix
     let written = 0;
     let frames = 0;
     const duration = Math.max(...previews.map((p) => p.duration));
@@ -52,9 +54,11 @@ describe('createCrowdBinding', () => {
       scene.updateMatrixWorld();
       singles.forEach((s, i) => s.apply(previews[i], t));
       rigs.forEach((r, i) => (worst = Math.max(worst, worstWorld(r, alone[i]))));
+      rigs.forEach((r) => (stale = Math.max(stale, staleness(r.root))));
       frames++;
     }
     expect(worst).toBe(0);
+    expect(stale).toBeLessThan(1e-6);
     expect(written).toBeLessThan(frames * 22 * members.length * 0.7);
     expect(written).toBeGreaterThan(0);
     // update() after the caller's own evaluate

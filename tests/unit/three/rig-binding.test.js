@@ -174,6 +174,24 @@ describe('createRigBinding follows kblend FK segment directions', () => {
     expect(worst).toBeLessThan(1e-6);
   });
 
+  it('compares each pose in its own precision: a change only a Float64Array holds is written', () => {
+    const rig = buildRig(kb, { names: VRM, axes: 'identity', restPose: tpose });
+    const binding = createRigBinding(rig.root);
+    const a = kb.createPreview({ gesture: 'wave' }).evaluate(1.2); // Float32Array
+    const b = Float64Array.from(a);
+    b[4 * 19] += 1e-12; // right elbow: lost in float32
+    const elbow = binding.bones.right_elbow;
+    expect(binding.apply(a)).toBe(22);
+    expect(binding.apply(a)).toBe(0);
+    const before = elbow.quaternion.x;
+    expect(binding.apply(b)).toBeGreaterThan(0);
+    expect(elbow.quaternion.x).not.toBe(before);
+    expect(binding.apply(b)).toBe(0);
+    expect(binding.apply(a)).toBeGreaterThan(0);
+    expect(elbow.quaternion.x).toBe(before);
+    expect(binding.apply(Float32Array.from(b))).toBe(0); // the same as a in float32
+  });
+
   it('refuses what is not a rig or a pose', () => {
     expect(() => createRigBinding(null)).toThrow(TypeError);
     const rig = buildRig(kb, { names: VRM, axes: 'identity', restPose: tpose });

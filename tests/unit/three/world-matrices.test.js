@@ -4,35 +4,16 @@
 // matrix equals three's own compose of every object from the root down, and
 // the bones equal a binding that writes every bone; scene.updateMatrixWorld()
 // recomputes nothing of a bound rig.
-import { Matrix4, Scene } from 'three';
+import { Matrix4, Mesh, Scene } from 'three';
 import { describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 import { createRigBinding } from '../../../web/three/index.js';
 import { MIXAMO, buildRig } from './rigs.js';
 import { buildSegmentRig } from './segment-rig.js';
+import { staleness } from './staleness.js';
 
 const kb = await loadKBlend();
 const ALL = new Uint8Array(22).fill(1);
-
-// Largest difference between o's matrices and a full recomputation from
-// the root's world matrix, over every object under root.
-function staleness(root) {
-  let worst = 0;
-  const expected = new Matrix4();
-  const visit = (o, parentWorld) => {
-    const local = new Matrix4().compose(o.position, o.quaternion, o.scale);
-    const world = new Matrix4().multiplyMatrices(parentWorld, local);
-    for (let i = 0; i < 16; i++) {
-      worst = Math.max(worst, Math.abs(o.matrix.elements[i] - local.elements[i]));
-      worst = Math.max(worst, Math.abs(o.matrixWorld.elements[i] - world.elements[i]));
-    }
-    for (const c of o.children) visit(c, world);
-  };
-  root.updateWorldMatrix(true, false);
-  expected.copy(root.matrixWorld);
-  for (const c of root.children) visit(c, expected);
-  return worst;
-}
 
 // forward on the frame grid and between frames, held, sought back, jumped
 function times(duration) {
@@ -42,13 +23,13 @@ function times(duration) {
   return out;
 }
 
-function scenario(makeRig, { gesture, jitter }) {
+function scenario(makeRig, { gesture, jitter, options }) {
   const scene = new Scene();
   const rig = makeRig();
   const full = makeRig();
   scene.add(rig.root);
-  const binding = createRigBinding(rig.root);
-  const reference = createRigBinding(full.root);
+  const binding = createRigBinding(rig.root, options);
+  const reference = createRigBinding(full.root, options);
   const preview = kb.createPreview({ gesture, jitter, seed: 3 });
   let stale = 0;
   let bones = 0;
@@ -82,13 +63,27 @@ describe('the binding keeps every world matrix right while skipping', () => {
         extras: true,
         omit: ['left_collar', 'right_collar'],
       }),
+    'segment rig holding a turned, scaled prop (not a pure translation)': () => {
+      const rig = buildSegmentRig(kb, -0.4);
+      const prop = new Mesh();
+      prop.position.set(0.05, -0.02, 0.01);
+      prop.quaternion.set(0.2, 0.4, -0.1, 0.8893818).normalize();
+      prop.scale.set(1.5, 0.5, 2);
+      rig.bones[21].add(prop);
+      return rig;
+    },
+    'segment rig mapped with crossed wrists (through world rotations)': () =>
+      Object.assign(buildSegmentRig(kb), {
+        options: { map: { left_wrist: 'right_wrist', right_wrist: 'left_wrist' } },
+      }),
   };
   for (const [label, makeRig] of Object.entries(rigs))
     for (const jitter of [0, 3e-4])
       it(`${label}, every gesture, jitter ${jitter}`, () => {
         let skipped = 0;
+        const { options } = makeRig();
         for (const gesture of kb.gestureNames) {
-          const r = scenario(makeRig, { gesture, jitter });
+          const r = scenario(makeRig, { gesture, jitter, options });
           expect(r.stale, gesture).toBeLessThan(1e-6);
           // a skipped bone keeps U_parent⁻¹·U_b from a frame whose U_parent and U_b
           // differ from now only by an ancestor joint both share: equal up to rounding
@@ -153,12 +148,50 @@ describe('scene.updateMatrixWorld() in a default scene', () => {
     preview.dispose();
   });
 
+  it('keeps the matrices right under a frame that is not affine', () => {
+    const scene = new Scene();
+    const rig = buildSegmentRig(kb);
+    scene.add(rig.root);
+    const binding = createRigBinding(rig.root);
+    const preview = kb.createPreview({ gesture: 'clap', jitter: 3e-4 });
+    rig.root.matrixAutoUpdate = false;
+    rig.root.matrix.elements[3] = 0.05; // a projective row, set by the app
+    rig.root.matrix.elements[15] = 1.2;
+    for (const t of [0.2, 0.5, 0.9, 1.4]) {
+      binding.apply(preview, t);
+      scene.updateMatrixWorld();
+      expect(staleness(rig.root)).toBeLessThan(1e-6);
+    }
+    rig.root.matrix.elements[3] = 0; // affine again
+    rig.root.matrix.elements[15] = 1;
+    binding.apply(preview, 1.5);
+    scene.updateMatrixWorld();
+    expect(staleness(rig.root)).toBeLessThan(1e-6);
+    preview.dispose();
+  });
+
+  it("serializes a bound object's matrices as three's plain arrays", () => {
+    const rig = buildSegmentRig(kb);
+    const binding = createRigBinding(rig.root);
+    binding.apply(kb.createPreview({ gesture: 'wave' }), 1);
+    const bone = rig.bones[18];
+    for (const matrix of [bone.matrix, bone.matrixWorld]) {
+      const json = JSON.parse(JSON.stringify({ matrix: matrix.elements }));
+      expect(json.matrix).toEqual(Array.from(matrix.elements));
+      expect(json.matrix).toHaveLength(16);
+    }
+    binding.dispose();
+  });
+
   it('dispose gives the matrices back to three', () => {
     const rig = buildSegmentRig(kb);
     const binding = createRigBinding(rig.root);
     binding.apply(kb.createPreview({ gesture: 'wave' }), 1);
     binding.dispose();
     expect(rig.bones.every((b) => b.matrixAutoUpdate && b.matrixWorldAutoUpdate)).toBe(true);
+    // the binding's own storage for the matrices is given back as three's arrays
+    expect(rig.bones.every((b) => Array.isArray(b.matrixWorld.elements))).toBe(true);
+    expect(rig.bones.every((b) => Array.isArray(b.matrix.elements))).toBe(true);
     expect(staleness(rig.root)).toBeLessThan(1e-7);
     expect(rig.bones[18].quaternion.toArray()).toEqual([0, 0, 0, 1]);
   });
