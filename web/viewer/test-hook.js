@@ -24,7 +24,9 @@
 // sweep() (the sweep grid: its sweep and size, labels, the tooltip, each
 // rig's values and where it is on the stage).
 // character() ({ name, skinned, mapped, unmapped, height, clapHeight (the
-// body height the clap check measures),
+// body height the clap check measures), hands (its palm and thumb markers
+// and where they came from), boundTo (the rest it is bound with),
+// restArmAngle (its arms' angle below level at rest, rad),
 // jointWorldPositions() }: the shown character, its bones at kblend's 22
 // joints in world metres), root() (the shown clip's root translation now),
 // importStatus() ({ state, progress, message } of the last import),
