@@ -473,7 +473,8 @@ typedef struct kb_preview {
   float blended[KB_POSE_FLOATS]; /* scratch: the seed order's blend */
   float weights[KB_JOINT_COUNT]; /* scratch: per-joint SLERP weights */
   /* where motion is (kb_preview_set_full_path, kb_preview_changed_mask) */
-  int full_path;                        /* 1: reference path (all joints) */
+  int full_path; /* 1: reference path (all joints) */
+  int keys_unit; /* 1: every track key is unit (sampled as it is) */
   int32_t follow[KB_JOINT_COUNT];       /* scratch: joints to slerp */
   uint8_t changed_mask[KB_JOINT_COUNT]; /* 1: differs from the last shown */
   int shown_any;                        /* 0 until an output was returned */

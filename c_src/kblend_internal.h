@@ -51,6 +51,12 @@ int kb__filter_step_unchecked(kb_filter *f, const float *targets, float dt);
 /* Keys a, b and the weight u ∈ [0, 1] between them at time t, on a checked
  * track (the one locator of the sampler and the preview's skipping path). */
 void kb__track_locate(const kb_track *track, float t, int *a, int *b, float *u);
+/* Key k of a checked track as unit rotations: the key itself when every
+ * joint is unit, else unit copies in copy (88 floats). */
+const float *kb__track_unit_key(const kb_track *track, int k, float *copy);
+/* 1 when every key of a checked track is unit (kb__track_unit_key gives the
+ * keys themselves). */
+int kb__track_keys_unit(const kb_track *track);
 /* kb_track_sample on a checked track; weights is scratch for 22 floats. */
 void kb__track_sample_unchecked(const kb_track *track, const float *idle,
                                 float t, float *weights, float *out);

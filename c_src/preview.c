@@ -55,6 +55,7 @@ kb_status kb_preview_init(kb_preview *pv, const kb_preview_params *params,
   /* a checked sample vets the track once: times, period, rotations */
   if (s == KB_OK) s = kb_track_sample(track, pv->idle, 0, pv->target);
   if (s != KB_OK) return s;
+  pv->keys_unit = kb__track_keys_unit(track);
   s = kb_filter_init(&pv->filter, &params->filter, pv->filter_state,
                      KB_JOINT_COUNT);
   if (s != KB_OK) return s;
@@ -201,6 +202,11 @@ static void sample_targets(kb_preview *pv, float t, float *out) {
   kb__track_locate(tr, t, &a, &b, &u);
   const float *ka = tr->rotations + a * KB_POSE_FLOATS;
   const float *kb = tr->rotations + b * KB_POSE_FLOATS;
+  float copy_a[KB_POSE_FLOATS], copy_b[KB_POSE_FLOATS];
+  if (!pv->keys_unit) { /* the unit copies the reference path samples */
+    ka = kb__track_unit_key(tr, a, copy_a);
+    kb = kb__track_unit_key(tr, b, copy_b);
+  }
   int blend = !(u == 0 || a == b);
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *src = tr->joint_mask[j] ? ka + 4 * j : pv->idle + 4 * j;

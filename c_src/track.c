@@ -54,19 +54,29 @@ void kb__track_locate(const kb_track *tr, float t_in, int *a, int *b,
   *a = lo, *b = lo + 1, *u = (float)(w > 0 ? (w < 1 ? w : 1) : 0);
 }
 
-/* Key k's rotations, or a unit copy of them when a joint is not unit
- * (callers may give any nonzero quaternion; unit keys are used as they
- * are, bit for bit). */
-static const float *unit_key(const kb_track *tr, int k, float *copy) {
+static int key_is_unit(const kb_track *tr, int k) {
   const float *key = tr->rotations + (size_t)k * KB_POSE_FLOATS;
-  int unit = 1;
-  for (int j = 0; j < KB_JOINT_COUNT && unit; j++) {
+  for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const float *q = key + 4 * j;
     double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] +
                 (double)q[2] * q[2] + (double)q[3] * q[3];
-    unit = fabs(n2 - 1) <= KB__UNIT_TOLERANCE;
+    if (!(fabs(n2 - 1) <= KB__UNIT_TOLERANCE)) return 0;
   }
-  if (unit) return key;
+  return 1;
+}
+
+int kb__track_keys_unit(const kb_track *tr) {
+  for (int k = 0; k < tr->n_keys; k++)
+    if (!key_is_unit(tr, k)) return 0;
+  return 1;
+}
+
+/* Key k's rotations, or a unit copy of them when a joint is not unit
+ * (callers may give any nonzero quaternion; unit keys are used as they
+ * are, bit for bit). */
+const float *kb__track_unit_key(const kb_track *tr, int k, float *copy) {
+  const float *key = tr->rotations + (size_t)k * KB_POSE_FLOATS;
+  if (key_is_unit(tr, k)) return key;
   for (int j = 0; j < KB_JOINT_COUNT; j++)
     kb_quat_normalize(key + 4 * j, copy + 4 * j); /* checked nonzero */
   return copy;
@@ -77,11 +87,11 @@ void kb__track_sample_unchecked(const kb_track *tr, const float *idle, float t,
   int a, b;
   float u, copy_a[KB_POSE_FLOATS], copy_b[KB_POSE_FLOATS];
   kb__track_locate(tr, t, &a, &b, &u);
-  const float *ka = unit_key(tr, a, copy_a);
+  const float *ka = kb__track_unit_key(tr, a, copy_a);
   if (u == 0 || a == b)
     memcpy(out, ka, sizeof(float) * KB_POSE_FLOATS);
   else {
-    const float *kb = unit_key(tr, b, copy_b);
+    const float *kb = kb__track_unit_key(tr, b, copy_b);
     for (int j = 0; j < KB_JOINT_COUNT; j++) weights[j] = u;
     kb_slerp_batch_fast(ka, kb, weights, KB_JOINT_COUNT, out);
   }

@@ -166,6 +166,29 @@ static void test_bit_identical_near_the_threshold(void) {
   CHECK(ok);
 }
 
+/* Keys that are not unit (the C API takes any nonzero quaternion): both
+ * paths sample unit copies of them, so they stay bit for bit alike. */
+static void test_bit_identical_with_keys_not_unit(void) {
+  static gesture_track scaled;
+  scaled = tracks[0];
+  scaled.track.times = scaled.times, scaled.track.rotations = scaled.rotations;
+  for (int k = 0; k < scaled.track.n_keys; k++) {
+    float *key = scaled.rotations + k * KB_POSE_FLOATS;
+    for (int c = 0; c < 4; c++) {
+      key[4 * KB_RIGHT_SHOULDER + c] *= 1.5f; /* far from unit */
+      key[4 * KB_RIGHT_ELBOW + c] *= 1.001f;  /* just outside the tolerance */
+    }
+  }
+  int ok = 1;
+  for (int ji = 0; ji < 2; ji++) {
+    kb_preview_params p;
+    kb_preview_default_params(&p);
+    p.jitter = ji ? 3e-4f : 0;
+    ok &= compare_config(&p, &scaled.track);
+  }
+  CHECK(ok);
+}
+
 /* mask[j] = output j differs from the output returned the call before. */
 static void test_changed_mask(void) {
   kb_preview_params p;
@@ -219,6 +242,7 @@ int main(void) {
   test_bit_identical_to_reference();
   test_bit_identical_gate_and_open_deadband();
   test_bit_identical_near_the_threshold();
+  test_bit_identical_with_keys_not_unit();
   test_changed_mask();
   return check_summary("preview skip");
 }
