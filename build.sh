@@ -165,7 +165,7 @@ run_native_tests() {
       out=$("$t" 2>&1) || code=$?
       printf '%s\n' "$out"
       local summary
-      summary=$(printf '%s\n' "$out" | grep -E '^[a-z_]+: [0-9]+ passed, [0-9]+ failed$' | tail -1 || true)
+      summary=$(printf '%s\n' "$out" | grep -E '^[a-z_][a-z_ -]*: [0-9]+ passed, [0-9]+ failed$' | tail -1 || true)
       if [ -n "$summary" ]; then
         echo "$kind $summary" >>"$RESULTS/lines.txt"
       fi
