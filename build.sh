@@ -217,6 +217,18 @@ run_vitest() {
   fi
 }
 
+# The benchmark in its smoke mode (one call per round): every part still
+# runs and checks that kblend and three.js agree; its times mean nothing.
+run_bench_smoke() {
+  log "benchmark smoke run (every part once; times not read)"
+  if KBLEND_BENCH_SMOKE=1 node tests/bench/run.js >"$RESULTS/bench-smoke.log" 2>&1; then
+    record "bench smoke" 1 0
+  else
+    tail -20 "$RESULTS/bench-smoke.log"
+    record "bench smoke" 0 1
+  fi
+}
+
 # One closing line over every level; the exit status says whether all passed.
 print_totals() {
   awk '
@@ -255,6 +267,7 @@ case "$cmd" in
     run_vitest unit tests/unit/vitest.config.js
     log "browser end-to-end tests (Chromium)"
     run_vitest e2e tests/e2e/vitest.config.js
+    run_bench_smoke
     print_totals
     ;;
   fuzz)

@@ -149,6 +149,7 @@ export function benchCrowdInstances(kb, { sizes = [1, 10, 100, 1000] } = {}) {
           worst.angle <= TOLERANCE.angle && worst.distance <= TOLERANCE.distance
             ? 'agree'
             : 'DISAGREE';
+        if (agree !== 'agree') process.exitCode = 1; // the bench fails on it
         const name = `${gesture}, jitter ${jitter}, N = ${n}`;
         console.log(`${name.padEnd(30)} mixer ${us(theirs)}`);
         console.log(

@@ -1,9 +1,14 @@
 // Timing for the benchmarks on a shared, noisy machine.
 
-const ROUNDS = 7;
+// KBLEND_BENCH_SMOKE=1: one call per round and one round, so every part
+// of the bench runs (and checks its agreements) in seconds; its times mean
+// nothing then. ./build.sh test runs it so.
+export const SMOKE = process.env.KBLEND_BENCH_SMOKE === '1';
+const ROUNDS = SMOKE ? 1 : 7;
 
 // Mean ms per call of fn over one round of at least roundMs.
 function roundMsPerCall(fn, roundMs) {
+  if (SMOKE) roundMs = 0;
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
@@ -38,6 +43,7 @@ export function msPerCall(fn, roundMs = 60) {
 // contender the median ms per call and its range over the rounds.
 export function statsInterleaved(fns, { rounds = 21, roundMs = 15 } = {}) {
   for (const fn of fns) for (let i = 0; i < 3; i++) fn();
+  if (SMOKE) rounds = 1;
   const samples = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
     fns.forEach((fn, i) => samples[i].push(roundMsPerCall(fn, roundMs)));

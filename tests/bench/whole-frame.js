@@ -184,6 +184,7 @@ export function benchWholeFrame(kb) {
           `(per round ${r.median.toFixed(2)}× [${r.min.toFixed(2)}–${r.max.toFixed(2)}])`;
         const name = `${gesture}, jitter ${jitter}, N = ${n}`;
         const agree = worst <= TOLERANCE ? 'agree' : 'DISAGREE';
+        if (agree !== 'agree') process.exitCode = 1; // the bench fails on it
         console.log(`${name.padEnd(30)} mixer ${us(m)}`);
         console.log(
           `${''.padEnd(30)} kblend preview→binding ${us(k)}  ${(m.median / k.median).toFixed(2)}× the mixer's speed ${perRound(ratios[0])}`,
