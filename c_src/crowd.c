@@ -6,26 +6,12 @@
 
 #include "kblend_internal.h"
 
-/* Column-major 4×4 of a rotation and a translation (scale 1), the layout
- * and formula of three.js's Matrix4.compose. */
-static void compose(const float *q, const float *p, float *m) {
-  float x = q[0], y = q[1], z = q[2], w = q[3];
-  float x2 = x + x, y2 = y + y, z2 = z + z;
-  float xx = x * x2, xy = x * y2, xz = x * z2;
-  float yy = y * y2, yz = y * z2, zz = z * z2;
-  float wx = w * x2, wy = w * y2, wz = w * z2;
-  m[0] = 1 - (yy + zz), m[1] = xy + wz, m[2] = xz - wy, m[3] = 0;
-  m[4] = xy - wz, m[5] = 1 - (xx + zz), m[6] = yz + wx, m[7] = 0;
-  m[8] = xz + wy, m[9] = yz - wx, m[10] = 1 - (xx + yy), m[11] = 0;
-  m[12] = p[0], m[13] = p[1], m[14] = p[2], m[15] = 1;
-}
-
 static void world_matrices(const kb_skeleton *s, const float *local,
                            const float *root, float *out) {
   float positions[3 * KB_JOINT_COUNT], rotations[KB_POSE_FLOATS];
   kb__fk_unit(s, local, NULL, root, positions, rotations);
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    compose(rotations + 4 * j, positions + 3 * j, out + 16 * j);
+    kb__compose_matrix(rotations + 4 * j, positions + 3 * j, out + 16 * j);
 }
 
 static kb_status check_crowd(kb_preview *const *members, int count,

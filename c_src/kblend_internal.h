@@ -17,6 +17,22 @@ static inline int kb__same_quat(const float *a, const float *b) {
   return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3])) == 0;
 }
 
+/* Column-major 4×4 of a unit rotation q and a translation p (scale 1), the
+ * layout and formula of three.js's Matrix4.compose: the crowd's world
+ * matrices in either layout, bit for bit alike. */
+static inline void kb__compose_matrix(const float *q, const float *p,
+                                      float *m) {
+  float x = q[0], y = q[1], z = q[2], w = q[3];
+  float x2 = x + x, y2 = y + y, z2 = z + z;
+  float xx = x * x2, xy = x * y2, xz = x * z2;
+  float yy = y * y2, yz = y * z2, zz = z * z2;
+  float wx = w * x2, wy = w * y2, wz = w * z2;
+  m[0] = 1 - (yy + zz), m[1] = xy + wz, m[2] = xz - wy, m[3] = 0;
+  m[4] = xy - wz, m[5] = 1 - (xx + zz), m[6] = yz + wx, m[7] = 0;
+  m[8] = xz + wy, m[9] = yz - wx, m[10] = 1 - (xx + yy), m[11] = 0;
+  m[12] = p[0], m[13] = p[1], m[14] = p[2], m[15] = 1;
+}
+
 /* Hamilton product a ⊗ b in float, inline (out may alias a or b). */
 static inline void kb__quat_mul_f(const float *a, const float *b, float *out) {
   float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];

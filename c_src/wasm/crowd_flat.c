@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "kblend_internal.h"
 #include "kblend_wasm.h"
 
 kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
@@ -26,22 +27,6 @@ typedef struct fk_state {
 } fk_state;
 
 size_t kb_sizeof_crowd_fk_state(void) { return sizeof(fk_state); }
-
-/* Column-major 4×4 of a rotation and a translation, as crowd.c (and
- * three.js's Matrix4.compose) writes it: the same operations in the same
- * order, so the matrices are bit for bit the member-major ones (a test
- * compares them). */
-static void compose(const float *q, const float *p, float *m) {
-  float x = q[0], y = q[1], z = q[2], w = q[3];
-  float x2 = x + x, y2 = y + y, z2 = z + z;
-  float xx = x * x2, xy = x * y2, xz = x * z2;
-  float yy = y * y2, yz = y * z2, zz = z * z2;
-  float wx = w * x2, wy = w * y2, wz = w * z2;
-  m[0] = 1 - (yy + zz), m[1] = xy + wz, m[2] = xz - wy, m[3] = 0;
-  m[4] = xy - wz, m[5] = 1 - (xx + zz), m[6] = yz + wx, m[7] = 0;
-  m[8] = xz + wy, m[9] = yz - wx, m[10] = 1 - (xx + yy), m[11] = 0;
-  m[12] = p[0], m[13] = p[1], m[14] = p[2], m[15] = 1;
-}
 
 /* Bitwise equality of n floats, n ≤ 4 (copies of a size known here
  * compile to plain loads, no call). */
@@ -74,7 +59,7 @@ static void member_matrices(const kb_skeleton *s, const int *parents,
     kb_quat_rotate(parent_rot, s->offsets[j], offset);
     for (int c = 0; c < 3; c++) pos[c] = parent_pos[c] + offset[c];
     kb_quat_mul(parent_rot, pose + 4 * j, st->rotations + 4 * j);
-    compose(st->rotations + 4 * j, pos, out + joint_stride * j);
+    kb__compose_matrix(st->rotations + 4 * j, pos, out + joint_stride * j);
     moved[j] = 1;
   }
 }

@@ -20,7 +20,7 @@ import {
   Vector3,
 } from 'three';
 import { createCrowdInstances, toAnimationClip } from '../../web/three/index.js';
-import { statsInterleaved } from './timing.js';
+import { microseconds, player, statsInterleaved } from './timing.js';
 
 const TOLERANCE = { angle: 1e-5, distance: 1e-5 };
 const SPACING = 0.8; // m between characters on a square grid (float32 stays fine at its size)
@@ -108,15 +108,6 @@ export function setupInstanced(kb, { gesture, jitter, n }) {
   return s;
 }
 
-function player(frame, duration, fps = 30) {
-  let k = 0;
-  const frames = Math.floor(duration * fps) + 1;
-  return () => frame((k = (k + 1) % frames) / fps);
-}
-
-const us = (s) =>
-  `${(s.median * 1e3).toFixed(1)} µs [${(s.min * 1e3).toFixed(1)}–${(s.max * 1e3).toFixed(1)}]`;
-
 // Every frame of the clip checked for N ≤ 100; a dozen times over it above.
 function agreement(s, n) {
   const step = n > 100 ? s.duration / 12 : 1 / 30;
@@ -151,9 +142,9 @@ export function benchCrowdInstances(kb, { sizes = [1, 10, 100, 1000] } = {}) {
             : 'DISAGREE';
         if (agree !== 'agree') process.exitCode = 1; // the bench fails on it
         const name = `${gesture}, jitter ${jitter}, N = ${n}`;
-        console.log(`${name.padEnd(30)} mixer ${us(theirs)}`);
+        console.log(`${name.padEnd(30)} mixer ${microseconds(theirs)}`);
         console.log(
-          `${''.padEnd(30)} instanced ${us(ours)}  ${(theirs.median / ours.median).toFixed(2)}× the mixer's speed; segments ${agree} (worst ${worst.angle.toExponential(1)} rad, ${worst.distance.toExponential(1)} m)`,
+          `${''.padEnd(30)} instanced ${microseconds(ours)}  ${(theirs.median / ours.median).toFixed(2)}× the mixer's speed; segments ${agree} (worst ${worst.angle.toExponential(1)} rad, ${worst.distance.toExponential(1)} m)`,
         );
         s.dispose();
       }

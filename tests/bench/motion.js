@@ -2,7 +2,7 @@
 // the WASM floor (one 22-pair SLERP call), the skipping core against its
 // reference full path, and crowds of N against N single previews. Medians
 // and ranges over interleaved rounds, in ns, with ratios.
-import { statsInterleaved } from './timing.js';
+import { player, statsInterleaved } from './timing.js';
 
 const NS = 1e6;
 
@@ -13,13 +13,6 @@ function line(name, stat, extra = '') {
 }
 
 const times = (a, b) => `${(a.median / b.median).toFixed(2)}×`;
-
-// One call = one frame of play: every call moves on by 1/fps (wrapping).
-function player(evaluate, duration, fps = 30) {
-  let k = 0;
-  const frames = Math.floor(duration * fps) + 1;
-  return () => evaluate((k = (k + 1) % frames) / fps);
-}
 
 function floorBatch(kb) {
   const batch = kb.createBatch(22);

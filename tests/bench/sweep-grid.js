@@ -10,7 +10,7 @@ import { Bone, BoxGeometry, Group, Mesh, MeshBasicMaterial, Scene } from 'three'
 import { createCrowdBinding } from '../../web/three/index.js';
 import { sweepCells } from '../../web/viewer/sweep/sweep-axes.js';
 import { createSweepBodies } from '../../web/viewer/sweep/sweep-rig.js';
-import { statsInterleaved } from './timing.js';
+import { player, statsInterleaved } from './timing.js';
 
 const TARGET_MS = 2;
 const PITCH = { x: 1.5, y: 2.15 };
@@ -77,12 +77,6 @@ function boneGrid(kb, sweep) {
       crowd.dispose();
     },
   };
-}
-
-function player(frame, duration, fps = 30) {
-  let k = 0;
-  const frames = Math.floor(duration * fps) + 1;
-  return () => frame((k = (k + 1) % frames) / fps);
 }
 
 const ms = (s) => `${s.median.toFixed(3)} ms [${s.min.toFixed(3)}–${s.max.toFixed(3)}]`;

@@ -18,7 +18,7 @@ import {
   Scene,
 } from 'three';
 import { createCrowdBinding, createRigBinding, toAnimationClip } from '../../web/three/index.js';
-import { statsInterleaved } from './timing.js';
+import { microseconds, player, statsAndRatiosInterleaved } from './timing.js';
 
 const TOLERANCE = 1e-5;
 const geometry = new BoxGeometry(0.04, 0.04, 0.04);
@@ -113,52 +113,6 @@ export function setup(kb, { gesture, jitter, n }) {
   };
 }
 
-// Mean ms per call of fn over at least roundMs (timing.js's round).
-function msPerCallOver(fn, roundMs) {
-  let calls = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < roundMs) {
-    fn();
-    calls++;
-    elapsed = performance.now() - start;
-  }
-  return elapsed / calls;
-}
-
-// Interleaved rounds as statsInterleaved's, one round at a time, so that
-// each round's ratios are kept too: on a shared machine a busy spell hits
-// the contenders of one round alike, and the ratio within a round is
-// steadier than the ratio of medians. Returns the stats per contender and
-// per contender the ratio (the last contender's time over its) per round.
-function roundsInterleaved(fns, { rounds, roundMs }) {
-  statsInterleaved(fns, { rounds: 1, roundMs }); // warm-up
-  const per = fns.map(() => []);
-  for (let r = 0; r < rounds; r++) fns.forEach((fn, i) => per[i].push(msPerCallOver(fn, roundMs)));
-  const summary = (samples) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    return {
-      median: sorted[sorted.length >> 1],
-      min: sorted[0],
-      max: sorted[sorted.length - 1],
-    };
-  };
-  const last = per[per.length - 1];
-  return {
-    stats: per.map(summary),
-    ratios: per.map((samples) => summary(samples.map((v, r) => last[r] / v))),
-  };
-}
-
-function player(frame, duration, fps = 30) {
-  let k = 0;
-  const frames = Math.floor(duration * fps) + 1;
-  return () => frame((k = (k + 1) % frames) / fps);
-}
-
-const us = (s) =>
-  `${(s.median * 1e3).toFixed(1)} µs [${(s.min * 1e3).toFixed(1)}–${(s.max * 1e3).toFixed(1)}]`;
-
 export function benchWholeFrame(kb) {
   console.log(
     '\nWhole frame (pose → bones → scene.updateMatrixWorld), kblend vs three.js AnimationMixer, per frame:',
@@ -171,7 +125,7 @@ export function benchWholeFrame(kb) {
         for (let t = 0; t <= s.duration; t += s.duration / 12)
           worst = Math.max(worst, s.agreement(t));
         const big = n >= 1000;
-        const { stats, ratios } = roundsInterleaved(
+        const { stats, ratios } = statsAndRatiosInterleaved(
           [
             player((t) => s.kblend(t), s.duration),
             player((t) => s.crowd(t), s.duration),
@@ -185,12 +139,12 @@ export function benchWholeFrame(kb) {
         const name = `${gesture}, jitter ${jitter}, N = ${n}`;
         const agree = worst <= TOLERANCE ? 'agree' : 'DISAGREE';
         if (agree !== 'agree') process.exitCode = 1; // the bench fails on it
-        console.log(`${name.padEnd(30)} mixer ${us(m)}`);
+        console.log(`${name.padEnd(30)} mixer ${microseconds(m)}`);
         console.log(
-          `${''.padEnd(30)} kblend preview→binding ${us(k)}  ${(m.median / k.median).toFixed(2)}× the mixer's speed ${perRound(ratios[0])}`,
+          `${''.padEnd(30)} kblend preview→binding ${microseconds(k)}  ${(m.median / k.median).toFixed(2)}× the mixer's speed ${perRound(ratios[0])}`,
         );
         console.log(
-          `${''.padEnd(30)} kblend crowd→binding   ${us(c)}  ${(m.median / c.median).toFixed(2)}× the mixer's speed ${perRound(ratios[1])}; world rotations ${agree} (worst ${worst.toExponential(1)} rad)`,
+          `${''.padEnd(30)} kblend crowd→binding   ${microseconds(c)}  ${(m.median / c.median).toFixed(2)}× the mixer's speed ${perRound(ratios[1])}; world rotations ${agree} (worst ${worst.toExponential(1)} rad)`,
         );
         s.dispose();
       }

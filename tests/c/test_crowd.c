@@ -2,28 +2,11 @@
  * alone (poses and changed masks), and world matrices equal to FK. */
 #include <string.h>
 
+#include "arm_track.h"
 #include "check.h"
 #include "kblend_wasm.h"
 
 enum { N = 7 };
-
-static float times[3] = {0, 0.4f, 0.8f};
-static float keys[3 * KB_POSE_FLOATS];
-static kb_track track;
-
-static void make_track(void) {
-  for (int k = 0; k < 3; k++) {
-    float *pose = keys + KB_POSE_FLOATS * k;
-    kb_idle_pose(1.18f, pose);
-    float sh[3] = {0, 0.3f * k, 0.9f}, el[3] = {0, -0.4f - 0.3f * k, 0};
-    kb_quat_from_euler_xyz(sh, pose + 4 * KB_RIGHT_SHOULDER);
-    kb_quat_from_euler_xyz(el, pose + 4 * KB_RIGHT_ELBOW);
-  }
-  memset(&track, 0, sizeof track);
-  track.times = times, track.rotations = keys, track.n_keys = 3;
-  track.loop = 1, track.period = 1.2f;
-  track.joint_mask[KB_RIGHT_SHOULDER] = track.joint_mask[KB_RIGHT_ELBOW] = 1;
-}
 
 static void member_params(int i, kb_preview_params *p) {
   kb_preview_default_params(p);

@@ -14,6 +14,7 @@ import { turnWrists } from '../../web/viewer/clips/turn-wrists.js';
 import { expectedHandAxes } from '../fixtures/characters/hand-bones.js';
 import { mixamoGlb } from '../fixtures/characters/mixamo-glb.js';
 import { SCREENSHOTS, app, launchBrowser, openPage } from './browser.js';
+import { characterAt, loadCharacterFile } from './character-checks.js';
 
 const HEIGHT = 1.45; // the generator's; the model's box comes out shorter
 const ROLL = -Math.PI / 2; // palms forward, thumbs up at rest
@@ -45,25 +46,6 @@ afterAll(async () => {
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const angle = (a, b) =>
   Math.acos(Math.min(1, dot(a, b) / Math.hypot(...a) / Math.hypot(...b))) * DEG;
-// What the page shows at time t: pose, root, the character, its clap check
-// and arrows.
-const shownAt = (page, t) =>
-  app(
-    page,
-    async (time) => {
-      await window.kblendApp.seek(time);
-      const c = window.kblendApp.character();
-      return {
-        pose: Array.from(window.kblendApp.pose()),
-        root: window.kblendApp.root(),
-        character: { ...c, joints: Array.from(c.jointWorldPositions()) },
-        check: window.kblendApp.clapCheck(),
-        arrows: window.kblendApp.clapOverlay(),
-      };
-    },
-    t,
-  );
-
 // Times of the hold whose clap phase is 'open' (the hands held apart).
 async function openTimes(page, params) {
   const times = [];
@@ -71,7 +53,7 @@ async function openTimes(page, params) {
   const to = (1 - params.release) * params.duration;
   for (let k = 0; k <= 40; k++) {
     const t = from + ((to - from) * k) / 40;
-    const { check } = await shownAt(page, t);
+    const { check } = await characterAt(page, t);
     if (check.phase === 'open') times.push(t);
   }
   return times;
@@ -80,13 +62,8 @@ async function openTimes(page, params) {
 describe('a character with its own hands and size', () => {
   it('loads with markers derived from its finger and thumb bones', async () => {
     const { page } = opened;
-    await page.locator('#character-file').setInputFiles(glbPath);
-    await page.waitForFunction(
-      () => window.kblendApp.characterStatus().state === 'done',
-      undefined,
-      { timeout: 30000 },
-    );
-    const { character } = await shownAt(page, 0);
+    expect((await loadCharacterFile(page, glbPath, 'short_hero.glb')).state).toBe('done');
+    const { character } = await characterAt(page, 0);
     expect(character.name).toBe('short_hero.glb');
     expect(character.clapHeight).toBeCloseTo(character.height, 6);
     // the model's box (its legs are shorter than kblend's proportions)
@@ -109,13 +86,13 @@ describe('a character with its own hands and size', () => {
     expect(solve).toMatchObject({ ok: true, converged: true });
     const times = await openTimes(page, params);
     expect(times.length).toBeGreaterThan(5);
-    const { character } = await shownAt(page, times[0]);
+    const { character } = await characterAt(page, times[0]);
     const corrections = {
       left: character.hands.left.correction,
       right: character.hands.right.correction,
     };
     for (const t of times) {
-      const shown = await shownAt(page, t);
+      const shown = await characterAt(page, t);
       const height = shown.character.clapHeight;
       // the core's check with the character's hands at its height
       const report = kb.validateClap(turnWrists(shown.pose, corrections), { height });
@@ -142,7 +119,7 @@ describe('a character with its own hands and size', () => {
     const { page } = opened;
     const params = await app(page, () => window.kblendApp.params);
     const [t] = await openTimes(page, params);
-    const shown = await shownAt(page, t);
+    const shown = await characterAt(page, t);
     const { parts, visible } = shown.arrows;
     expect(visible).toBe(true);
     const fk = kb.forwardKinematics(Float32Array.from(shown.pose), shown.root, {
@@ -166,13 +143,13 @@ describe('a character with its own hands and size', () => {
       expect(angle(thumb.direction, rotate(q, hand.thumb))).toBeLessThan(2);
     }
     await app(page, () => window.kblendApp.view('front'));
-    await shownAt(page, t);
+    await characterAt(page, t);
     await page.locator('#stage').screenshot({ path: `${SCREENSHOTS}byo-user-hands-clap.png` });
     // closer, as a person would zoom in on the hands (scroll on the stage)
     const stage = await page.locator('#stage canvas').boundingBox();
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height * 0.45);
     for (let k = 0; k < 8; k++) await page.mouse.wheel(0, -200);
-    await shownAt(page, t);
+    await characterAt(page, t);
     await page
       .locator('#stage')
       .screenshot({ path: `${SCREENSHOTS}byo-user-hands-clap-close.png` });

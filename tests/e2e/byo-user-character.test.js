@@ -17,6 +17,7 @@ import {
   openCharacterFolder,
   openPage,
 } from './browser.js';
+import { characterAt, loadCharacterFile, worstSegmentAngle } from './character-checks.js';
 
 let kb;
 let browser;
@@ -44,58 +45,12 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-const loadCharacter = async (page, path, name) => {
-  await page.locator('#character-file').setInputFiles(path);
-  await page.waitForFunction(
-    (n) => {
-      const s = window.kblendApp.characterStatus();
-      return s.state !== 'working' && s.message.includes(n);
-    },
-    name,
-    { timeout: 30000 },
-  );
-  return app(page, () => window.kblendApp.characterStatus());
-};
-
-const shownAt = (page, t) =>
-  app(
-    page,
-    async (time) => {
-      await window.kblendApp.seek(time);
-      const c = window.kblendApp.character();
-      return {
-        pose: Array.from(window.kblendApp.pose()),
-        root: window.kblendApp.root(),
-        character: { ...c, joints: Array.from(c.jointWorldPositions()) },
-      };
-    },
-    t,
-  );
-
-// The largest angle between the character's segments (joint to parent) and
-// kblend's FK of the same pose, over the joints both have.
-function worstSegmentAngle(shown) {
-  const fk = kb.forwardKinematics(Float32Array.from(shown.pose), shown.root).positions;
-  const { parents } = kb.skeleton;
-  const j = shown.character.joints;
-  let worst = 0;
-  for (let i = 1; i < 22; i++) {
-    const p = parents[i];
-    const a = [0, 1, 2].map((c) => j[3 * i + c] - j[3 * p + c]);
-    const b = [0, 1, 2].map((c) => fk[3 * i + c] - fk[3 * p + c]);
-    const dot = a.reduce((s, v, c) => s + v * b[c], 0);
-    const angle = Math.acos(Math.min(1, dot / (Math.hypot(...a) * Math.hypot(...b))));
-    worst = Math.max(worst, angle);
-  }
-  return (worst * 180) / Math.PI;
-}
-
 describe('a Mixamo GLB character', () => {
   it('loads by the picker, every joint bound, at its own height', async () => {
     const { page } = opened;
-    const status = await loadCharacter(page, glbPath, 'mixamo_hero.glb');
+    const status = await loadCharacterFile(page, glbPath, 'mixamo_hero.glb');
     expect(status.state).toBe('done');
-    const { character } = await shownAt(page, 0);
+    const { character } = await characterAt(page, 0);
     expect(character).toMatchObject({
       name: 'mixamo_hero.glb',
       format: 'gltf',
@@ -119,12 +74,12 @@ describe('a Mixamo GLB character', () => {
     for (const gesture of names) {
       const params = await app(page, (g) => window.kblendApp.setParams({ gesture: g }), gesture);
       for (const t of [0, params.duration * params.attack * 0.5, midHold(params)]) {
-        const shown = await shownAt(page, t);
-        expect(worstSegmentAngle(shown), `${gesture} at ${t}`).toBeLessThan(2);
+        const shown = await characterAt(page, t);
+        expect(worstSegmentAngle(kb, shown), `${gesture} at ${t}`).toBeLessThan(2);
       }
     }
     await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
-    await shownAt(page, 2);
+    await characterAt(page, 2);
     await app(page, () => window.kblendApp.view('front'));
     await page.locator('#stage').screenshot({ path: `${SCREENSHOTS}byo-user-glb-wave.png` });
   });
@@ -132,27 +87,27 @@ describe('a Mixamo GLB character', () => {
   it('stands beside kblend’s character, and gives way back to it', async () => {
     const { page } = opened;
     await page.getByRole('checkbox', { name: 'kblend beside it' }).check();
-    const beside = await shownAt(page, 2);
+    const beside = await characterAt(page, 2);
     expect(beside.character.besideRig).toBe(true);
-    expect(worstSegmentAngle(beside)).toBeLessThan(2);
+    expect(worstSegmentAngle(kb, beside)).toBeLessThan(2);
     await page.locator('#stage').screenshot({ path: `${SCREENSHOTS}byo-user-glb-beside.png` });
     await page.locator('[data-param="character"] select').selectOption('skinned');
-    const back = await shownAt(page, 2);
+    const back = await characterAt(page, 2);
     expect(back.character).toMatchObject({ name: 'skinned', besideRig: false, clapHeight: 1.75 });
     await page.locator('[data-param="character"] select').selectOption('mixamo_hero.glb');
-    expect((await shownAt(page, 2)).character.name).toBe('mixamo_hero.glb');
+    expect((await characterAt(page, 2)).character.name).toBe('mixamo_hero.glb');
   });
 
   it('a broken or unsupported file says why and keeps the character shown', async () => {
     const { page } = opened;
     const broken = join(scratch, 'broken.glb');
     writeFileSync(broken, Buffer.from('glTF\u0002\u0000\u0000\u0000garbage that is no glTF'));
-    const status = await loadCharacter(page, broken, 'broken.glb');
+    const status = await loadCharacterFile(page, broken, 'broken.glb');
     expect(status.state).toBe('failed');
     expect(await page.locator('#notice').innerText()).toMatch(
       /Could not load broken\.glb; the character shown is kept:\s+broken\.glb is not a glTF\/VRM file/,
     );
-    expect((await shownAt(page, 1)).character.name).toBe('mixamo_hero.glb');
+    expect((await characterAt(page, 1)).character.name).toBe('mixamo_hero.glb');
     const stray = join(scratch, 'notes.txt');
     writeFileSync(stray, 'hello');
     await page.locator('#character-file').setInputFiles(stray);
@@ -162,7 +117,7 @@ describe('a Mixamo GLB character', () => {
     expect((await app(page, () => window.kblendApp.characterStatus())).message).toBe(
       'notes.txt is not a character file (allowed: .glb, .gltf, .vrm)',
     );
-    expect((await shownAt(page, 1)).character.name).toBe('mixamo_hero.glb');
+    expect((await characterAt(page, 1)).character.name).toBe('mixamo_hero.glb');
     expect(await page.locator('#character-file').getAttribute('accept')).toBe('.glb,.gltf,.vrm');
     expect(await page.locator('#bvh-file').getAttribute('accept')).toBe('.bvh');
   });
@@ -171,9 +126,9 @@ describe('a Mixamo GLB character', () => {
 describe('a VRM 1.0 character', () => {
   it('loads through three-vrm and follows kblend’s FK within 2°', async () => {
     const { page } = opened;
-    const status = await loadCharacter(page, vrmPath, 'hero_1_0.vrm');
+    const status = await loadCharacterFile(page, vrmPath, 'hero_1_0.vrm');
     expect(status.state, status.message).toBe('done');
-    const { character } = await shownAt(page, 0);
+    const { character } = await characterAt(page, 0);
     expect(character).toMatchObject({
       name: 'hero_1_0.vrm',
       format: 'vrm 1.0',
@@ -182,8 +137,8 @@ describe('a VRM 1.0 character', () => {
     });
     for (const gesture of ['wave', 'clap', 'salute', 'crossed_arms']) {
       const params = await app(page, (g) => window.kblendApp.setParams({ gesture: g }), gesture);
-      const shown = await shownAt(page, midHold(params));
-      expect(worstSegmentAngle(shown), gesture).toBeLessThan(2);
+      const shown = await characterAt(page, midHold(params));
+      expect(worstSegmentAngle(kb, shown), gesture).toBeLessThan(2);
     }
     await page
       .locator('#stage')
@@ -198,7 +153,7 @@ describe('a character nothing maps by itself', () => {
     const { glb } = await mixamoGlb(kb, { anonymous: true });
     const path = join(scratch, 'anonymous.glb');
     writeFileSync(path, Buffer.from(glb));
-    const before = (await shownAt(page, 1)).character.name;
+    const before = (await characterAt(page, 1)).character.name;
     await page.locator('#character-file').setInputFiles(path);
     const dialog = page.getByRole('dialog', { name: 'map joints' });
     await dialog.waitFor();
@@ -213,7 +168,7 @@ describe('a character nothing maps by itself', () => {
     expect((await app(page, () => window.kblendApp.characterStatus())).message).toMatch(
       /anonymous\.glb: no bone found for/,
     );
-    expect((await shownAt(page, 1)).character.name).toBe(before);
+    expect((await characterAt(page, 1)).character.name).toBe(before);
   });
 
   it('takes the picks, remembers them, and the next load needs no dialog', async () => {
@@ -229,7 +184,7 @@ describe('a character nothing maps by itself', () => {
     }
     await dialog.getByRole('button', { name: 'apply' }).click();
     await page.waitForFunction(() => window.kblendApp.characterStatus().state === 'done');
-    const shown = await shownAt(page, 1);
+    const shown = await characterAt(page, 1);
     expect(shown.character).toMatchObject({ name: 'anonymous.glb', unmapped: [] });
     expect(shown.character.mapped).toHaveLength(22);
     await page.locator('#character-file').setInputFiles(path);

@@ -17,7 +17,8 @@ export async function loadCharacterFile(page, path, name) {
   return app(page, () => window.kblendApp.characterStatus());
 }
 
-// The pose, root and character (its joints in world metres) at time t.
+// What the page shows at time t: the pose, root, character (its joints in
+// world metres), clap check and clap arrows.
 export const characterAt = (page, t) =>
   app(
     page,
@@ -28,6 +29,8 @@ export const characterAt = (page, t) =>
         pose: Array.from(window.kblendApp.pose()),
         root: window.kblendApp.root(),
         character: { ...c, joints: Array.from(c.jointWorldPositions()) },
+        check: window.kblendApp.clapCheck(),
+        arrows: window.kblendApp.clapOverlay(),
       };
     },
     t,
