@@ -145,12 +145,53 @@ export function checkOneOf(name, value, allowed) {
   return value;
 }
 
-export function checkOptions(name, value) {
+// An options object (undefined reads as {}). Given the names it knows, a
+// key outside them is refused with the nearest known name, so a misspelt
+// option ('atack') fails loudly instead of being ignored.
+export function checkOptions(name, value, known) {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(`${name} must be an object, got ${describe(value)}`);
   }
+  if (known) checkKnownKeys(name, value, known);
   return value;
+}
+
+export function checkKnownKeys(name, value, known) {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const near = nearestName(key, known);
+    const hint = near ? ` — did you mean '${near}'?` : ` (known: ${known.join(', ')})`;
+    const shown = key.length > 40 ? key.slice(0, 40) + '…' : key;
+    throw new TypeError(`${name}: unknown option '${shown}'${hint}`);
+  }
+}
+
+// The known name closest to `key` by edit distance (case ignored), when it
+// is close enough to be a likely misspelling.
+export function nearestName(key, known) {
+  const k = key.toLowerCase();
+  let best = null;
+  let bestDistance = Infinity;
+  for (const name of known) {
+    const d = editDistance(k, name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : null;
+}
+
+function editDistance(a, b) {
+  if (a.length > 64 || b.length > 64) return Infinity;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitute = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      row.push(Math.min(substitute, previous[j] + 1, row[j - 1] + 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
 }
 
 // attack and release in their ranges, attack + release ≤ 1.
