@@ -120,6 +120,8 @@ export class BvhImportError extends RangeError {
   readonly unmapped?: JointName[];
   /** The file's joint names, when mapping failed. */
   readonly joints?: string[];
+  /** What automatic mapping did find (our joint → file joint), when mapping failed. */
+  readonly mapped?: Partial<Record<JointName, string>>;
 }
 
 export const BVH_LIMITS: Readonly<{
