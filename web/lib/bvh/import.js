@@ -147,7 +147,7 @@ export function importBvh(kb, input, options = {}) {
   // legs, sides and size from the rest when it stands, else from the motion
   const { pose } = standingPose(restPositions(joints), motion.positions, frames);
   const parents = joints.map((j) => j.parent);
-  const mapping = mapJoints({ names, parents, rest: pose, map: o.map });
+  const mapping = mapJoints({ names, parents, rest: pose, map: o.map, consistent: true });
   if (REQUIRED_JOINTS.some((name) => mapping.unmapped.includes(name)))
     throw mappingError(o.name, mapping, names);
   const { indexOf } = mapping;

@@ -70,14 +70,16 @@ function dropContradictions(indexOf, given, parents) {
 }
 
 // names, parents (−1 for a root), rest (world positions of a pose that
-// stands, [x, y, z] each) of the source. Returns { indexOf, mapped,
-// unmapped, ignored }.
-export function mapJoints({ names, parents, rest, map = 'auto' }) {
+// stands, [x, y, z] each) of the source; consistent: automatic picks that
+// contradict the manual map are dropped (BVH import; a rig binding keeps
+// them, its writers handle bones that hang from a joint not their
+// ancestor). Returns { indexOf, mapped, unmapped, ignored }.
+export function mapJoints({ names, parents, rest, map = 'auto', consistent = false }) {
   const indexOf = explicitMapping(map, names);
   const given = indexOf.slice();
   mapByName(names, parents, indexOf);
-  dropContradictions(indexOf, given, parents);
+  if (consistent) dropContradictions(indexOf, given, parents);
   mapByTopology(indexOf, parents, rest, names);
-  dropContradictions(indexOf, given, parents);
+  if (consistent) dropContradictions(indexOf, given, parents);
   return describeMapping(names, indexOf);
 }
