@@ -128,7 +128,7 @@ function mappingError(file, mapping, names) {
     `${file}: could not map ${missing.join(', ')} (unmapped: ${mapping.unmapped.join(', ')}) ` +
       `to any joint of the file (its joints: ${listNames(names)}); pass ` +
       `options.map = { kblendJoint: 'fileJoint', … } for these`,
-    { unmapped: mapping.unmapped, joints: names, mapped: mapping.mapped },
+    { unmapped: mapping.unmapped, joints: names, mapped: mapping.mapped, missing },
   );
 }
 
