@@ -309,6 +309,14 @@ describe('mapJoints by topology where names fail', () => {
     JOINT_NAMES.forEach((joint, j) => expect([joint, mapped[joint]]).toEqual([joint, `b_${j}`]));
   });
 
+  it('a body facing −Z: left and right from where the toes point, not from ±X', () => {
+    const rig = humanoid((j) => `b_${JOINT_NAMES.indexOf(j)}`);
+    rig.rest = rig.rest.map(([x, y, z]) => [-x, y, -z]); // turned half round
+    const { mapped, unmapped } = mapJoints(rig);
+    expect(unmapped).toEqual([]);
+    JOINT_NAMES.forEach((joint, j) => expect([joint, mapped[joint]]).toEqual([joint, `b_${j}`]));
+  });
+
   it('names first, topology for the rest: odd arm names and a twist bone', () => {
     const odd = { shoulder: 'ArmA', elbow: 'ArmB', wrist: 'ArmC' };
     const name = (j) => {
