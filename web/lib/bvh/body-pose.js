@@ -6,7 +6,7 @@
 // their rest is a line on the ground and only the motion stands.
 
 // How many of the first frames are tried when the rest does not stand.
-const FIRST_FRAMES = 30;
+export const STANDING_FRAMES = 30;
 
 // A pose stands when it is at least half as tall as it is wide or deep
 // (a T-pose is about as tall as its arm span; a line of bones along X is
@@ -44,7 +44,7 @@ function framePose(positions, jointCount, frame) {
 export function standingPose(rest, positions, frames) {
   if (stands(rest)) return { pose: rest, frame: null };
   const count = rest.length;
-  for (let f = 0; f < Math.min(frames, FIRST_FRAMES); f++) {
+  for (let f = 0; f < Math.min(frames, STANDING_FRAMES); f++) {
     const pose = framePose(positions, count, f);
     if (stands(pose)) return { pose, frame: f };
   }

@@ -10,7 +10,7 @@ import { checkNumber, checkOptions, describe } from '../validate.js';
 import { BvhImportError } from './errors.js';
 import { checkProgress, createImportProgress } from './import-progress.js';
 import { listNames, mapJoints } from './map-joints.js';
-import { standingPose } from './body-pose.js';
+import { STANDING_FRAMES, standingPose } from './body-pose.js';
 import { BVH_LIMITS, parseBvh } from './parse.js';
 import { REQUIRED_JOINTS, bodyScale, gatherPositions, limbPairs } from './retarget-helpers.js';
 import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
@@ -143,9 +143,11 @@ export function importBvh(kb, input, options = {}) {
   const frames = Math.min(parsed.frames, Math.floor(MAX_SECONDS / parsed.frameTime) + 1);
   const { joints } = parsed;
   const names = joints.map((j) => j.name);
-  const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
-  // legs, sides and size from the rest when it stands, else from the motion
-  const { pose } = standingPose(restPositions(joints), motion.positions, frames);
+  // legs, sides and size from the rest when it stands, else from the
+  // first frames (only those are computed before the mapping is known)
+  const first = Math.min(frames, STANDING_FRAMES);
+  const early = sourceMotion({ ...parsed, frames: first }).positions;
+  const { pose } = standingPose(restPositions(joints), early, first);
   const parents = joints.map((j) => j.parent);
   const mapping = mapJoints({ names, parents, rest: pose, map: o.map, consistent: true });
   if (REQUIRED_JOINTS.some((name) => mapping.unmapped.includes(name)))
@@ -153,6 +155,7 @@ export function importBvh(kb, input, options = {}) {
   const { indexOf } = mapping;
   const ourBind = kb.bindPositions(o.height);
   const scale = bodyScale(indexOf, pose, ourBind);
+  const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
   const driven = indexOf.map((i) => i >= 0);
   const sourcePositions = gatherPositions(indexOf, motion.positions, joints.length, frames);
   const direct = isOwnSkeleton(indexOf, joints, ourBind);
