@@ -26,7 +26,7 @@ const spoken = (joints) => joints.map((joint) => joint.replaceAll('_', ' ')).joi
 // What the notice says when a file's joints could not all be matched
 // (the library's message advises library users; a person picks in the
 // dialog).
-export function mappingFailureText(needed) {
+function mappingFailureText(needed) {
   return `Could not match these joints: ${spoken(needed)} — pick them in the mapping dialog.`;
 }
 
