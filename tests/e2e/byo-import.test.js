@@ -1,7 +1,9 @@
 // Bring your own motion, in the browser: BVH files imported through the
 // page's worker with their root motion (travelling, grounded, in place),
 // a range of a long clip, frame gaps measured while 5,000 frames import,
-// cancelling, and the mapping dialog for a file nothing maps by itself.
+// cancelling, and the mapping dialog for a file nothing maps by itself
+// (its notice in words for a person, gone once the mapped import succeeds;
+// its picks starting from what the automatic pass matched).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -276,6 +278,51 @@ describe('the mapping dialog', () => {
         Object.keys(localStorage).filter((k) => k.startsWith('kblend.bvh-map.')),
       ),
     ).toHaveLength(1);
+    expect(opened.log.errors).toEqual([]);
+  });
+  it('starts from what the automatic pass matched; the notice speaks to a person and clears on success', async () => {
+    const { page } = opened;
+    const { text, jointOf } = flatMarkerBvh(kb, { gesture: 'wave', frames: 30 });
+    // the legs, pelvis and head named as Mixamo names them: those map by
+    // name, the arms cannot
+    const NAMED = {
+      pelvis: 'Hips',
+      left_hip: 'LeftUpLeg',
+      right_hip: 'RightUpLeg',
+      left_knee: 'LeftLeg',
+      right_knee: 'RightLeg',
+      head: 'Head',
+    };
+    const markerOf = Object.fromEntries(Object.entries(jointOf).map(([m, j]) => [j, m]));
+    let named = text;
+    for (const [joint, name] of Object.entries(NAMED)) {
+      named = named.replace(new RegExp(`JOINT ${markerOf[joint]}\\b`), `JOINT ${name}`);
+    }
+    const path = join(scratch, 'partly-named.bvh');
+    writeFileSync(path, named);
+    await setFile(page, path);
+    await waitState(page, 'failed', 'partly-named.bvh');
+    const notice = page.locator('#notice');
+    expect(await notice.locator('.notice-title').textContent()).toBe(
+      'Could not import partly-named.bvh; nothing was changed:',
+    );
+    expect(await notice.locator('.notice-list').textContent()).toBe(
+      'Could not match these joints: left shoulder, right shoulder, left elbow, right elbow — pick them in the mapping dialog.',
+    );
+    const dialog = page.getByRole('dialog', { name: 'map joints' });
+    await dialog.waitFor();
+    const pick = (joint) => dialog.getByLabel(`file joint for ${joint}`);
+    for (const [joint, name] of Object.entries(NAMED))
+      expect(await pick(joint).inputValue()).toBe(name);
+    expect(await pick('left_elbow').inputValue()).toBe('');
+    for (const [joint, marker] of Object.entries(markerOf)) {
+      if (!(joint in NAMED)) await pick(joint).selectOption(marker);
+    }
+    expect(await notice.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'apply' }).click();
+    await waitState(page, 'done', 'partly-named.bvh');
+    expect(await notice.isHidden()).toBe(true);
+    expect((await app(page, () => window.kblendApp.params)).gesture).toBe('bvh: partly-named.bvh');
     expect(opened.log.errors).toEqual([]);
   });
 });

@@ -74,6 +74,10 @@ const CONVENTIONS = {
   'Poser/Daz, any case': (j) => POSER[j].toUpperCase(),
   'Daz Genesis': (j) => GENESIS[j],
   '3ds Max Biped': (j) => BIPED[j],
+  'Unity humanoid (LeftUpperArm …)': (j) => VRM[j][0].toUpperCase() + VRM[j].slice(1),
+  'Unity/Bandai, side after the name (UpperArm_L …)': (j) => BANDAI[j],
+  'Unreal (thigh_l …)': (j) => UNREAL[j],
+  'Blender (forearm.L …)': (j) => BLENDER[j],
 };
 const sided = (table) => {
   const out = {};
@@ -166,6 +170,55 @@ const BIPED = sided({
   left_wrist: (L) => `Bip01 ${L} Hand`,
 });
 
+const BANDAI = sided({
+  pelvis: 'Hips',
+  spine1: 'Spine',
+  spine2: 'Chest',
+  spine3: 'UpperChest',
+  neck: 'Neck',
+  head: 'Head',
+  left_hip: (L) => `UpperLeg_${L}`,
+  left_knee: (L) => `LowerLeg_${L}`,
+  left_ankle: (L) => `Foot_${L}`,
+  left_foot: (L) => `Toes_${L}`,
+  left_collar: (L) => `Shoulder_${L}`,
+  left_shoulder: (L) => `UpperArm_${L}`,
+  left_elbow: (L) => `LowerArm_${L}`,
+  left_wrist: (L) => `Hand_${L}`,
+});
+const UNREAL = sided({
+  pelvis: 'pelvis',
+  spine1: 'spine_01',
+  spine2: 'spine_02',
+  spine3: 'spine_03',
+  neck: 'neck_01',
+  head: 'head',
+  left_hip: (L, Left, l) => `thigh_${l}`,
+  left_knee: (L, Left, l) => `calf_${l}`,
+  left_ankle: (L, Left, l) => `foot_${l}`,
+  left_foot: (L, Left, l) => `ball_${l}`,
+  left_collar: (L, Left, l) => `clavicle_${l}`,
+  left_shoulder: (L, Left, l) => `upperarm_${l}`,
+  left_elbow: (L, Left, l) => `lowerarm_${l}`,
+  left_wrist: (L, Left, l) => `hand_${l}`,
+});
+const BLENDER = sided({
+  pelvis: 'hips',
+  spine1: 'spine',
+  spine2: 'spine.001',
+  spine3: 'chest',
+  neck: 'neck',
+  head: 'head',
+  left_hip: (L) => `thigh.${L}`,
+  left_knee: (L) => `shin.${L}`,
+  left_ankle: (L) => `foot.${L}`,
+  left_foot: (L) => `toe.${L}`,
+  left_collar: (L) => `shoulder.${L}`,
+  left_shoulder: (L) => `upper_arm.${L}`,
+  left_elbow: (L) => `forearm.${L}`,
+  left_wrist: (L) => `hand.${L}`,
+});
+
 describe('mapJoints by name', () => {
   for (const [label, name] of Object.entries(CONVENTIONS)) {
     it(`${label}: all 22 joints to the right names`, () => {
@@ -182,6 +235,36 @@ describe('mapJoints by name', () => {
     ).toEqual(Array(4).fill('leftarm'));
     expect(nameKey('Bip01 L UpperArm')).toBe('lupperarm');
     expect(nameKey('Bip001 R Calf')).toBe('rcalf');
+  });
+
+  it("a side after the name reads as one before it, and never eats a name's last letter", () => {
+    expect(
+      ['UpperArm_L', 'upperarm_l', 'upper_arm.L', 'UpperArm L', 'UpperArmL'].map(nameKey),
+    ).toEqual(Array(5).fill('leftupperarm'));
+    expect(['Collar', 'Spine', 'Chest', 'HeadTop_End'].map(nameKey)).toEqual([
+      'collar',
+      'spine',
+      'chest',
+      'headtopend',
+    ]);
+  });
+
+  it("SMPL's shoulder is the upper arm, unless the file names an upper arm beside it", () => {
+    const smpl = mapJoints(humanoid(CONVENTIONS['SMPL short (L_Hip …)']));
+    expect([smpl.mapped.left_collar, smpl.mapped.left_shoulder]).toEqual([
+      'L_Collar',
+      'L_Shoulder',
+    ]);
+    const unity = (j) =>
+      BANDAI[j].replace(
+        /^(\w+)_([LR])$/,
+        (_, part, s) => `${s === 'L' ? 'Left' : 'Right'}_${part}`,
+      );
+    const both = mapJoints(humanoid(unity));
+    expect([both.mapped.left_collar, both.mapped.left_shoulder]).toEqual([
+      'Left_Shoulder',
+      'Left_UpperArm',
+    ]);
   });
 
   it('extra bones (twists, fingers, a head top, a root above the hips) are ignored', () => {
@@ -221,6 +304,14 @@ describe('mapJoints by name', () => {
 describe('mapJoints by topology where names fail', () => {
   it('a rig of meaningless names maps every joint from its hierarchy and rest pose', () => {
     const rig = humanoid((j) => `b_${JOINT_NAMES.indexOf(j)}`);
+    const { mapped, unmapped } = mapJoints(rig);
+    expect(unmapped).toEqual([]);
+    JOINT_NAMES.forEach((joint, j) => expect([joint, mapped[joint]]).toEqual([joint, `b_${j}`]));
+  });
+
+  it('a body facing −Z: left and right from where the toes point, not from ±X', () => {
+    const rig = humanoid((j) => `b_${JOINT_NAMES.indexOf(j)}`);
+    rig.rest = rig.rest.map(([x, y, z]) => [-x, y, -z]); // turned half round
     const { mapped, unmapped } = mapJoints(rig);
     expect(unmapped).toEqual([]);
     JOINT_NAMES.forEach((joint, j) => expect([joint, mapped[joint]]).toEqual([joint, `b_${j}`]));

@@ -2,7 +2,7 @@
 // fault (the line, or the joints that could not be mapped). A RangeError:
 // the text is a string, its content is what is wrong.
 export class BvhImportError extends RangeError {
-  // details: { line?, unmapped?, joints? }
+  // details: { line?, unmapped?, joints?, mapped?, missing? }
   constructor(message, details = {}) {
     super(message);
     this.name = 'BvhImportError';

@@ -10,6 +10,7 @@ import { checkNumber, checkOptions, describe } from '../validate.js';
 import { BvhImportError } from './errors.js';
 import { checkProgress, createImportProgress } from './import-progress.js';
 import { listNames, mapJoints } from './map-joints.js';
+import { STANDING_FRAMES, standingPose } from './body-pose.js';
 import { BVH_LIMITS, parseBvh } from './parse.js';
 import { REQUIRED_JOINTS, bodyScale, gatherPositions, limbPairs } from './retarget-helpers.js';
 import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
@@ -127,7 +128,7 @@ function mappingError(file, mapping, names) {
     `${file}: could not map ${missing.join(', ')} (unmapped: ${mapping.unmapped.join(', ')}) ` +
       `to any joint of the file (its joints: ${listNames(names)}); pass ` +
       `options.map = { kblendJoint: 'fileJoint', … } for these`,
-    { unmapped: mapping.unmapped, joints: names },
+    { unmapped: mapping.unmapped, joints: names, mapped: mapping.mapped, missing },
   );
 }
 
@@ -142,13 +143,18 @@ export function importBvh(kb, input, options = {}) {
   const frames = Math.min(parsed.frames, Math.floor(MAX_SECONDS / parsed.frameTime) + 1);
   const { joints } = parsed;
   const names = joints.map((j) => j.name);
-  const rest = restPositions(joints);
-  const mapping = mapJoints({ names, parents: joints.map((j) => j.parent), rest, map: o.map });
+  // legs, sides and size from the rest when it stands, else from the
+  // first frames (only those are computed before the mapping is known)
+  const first = Math.min(frames, STANDING_FRAMES);
+  const early = sourceMotion({ ...parsed, frames: first }).positions;
+  const { pose } = standingPose(restPositions(joints), early, first);
+  const parents = joints.map((j) => j.parent);
+  const mapping = mapJoints({ names, parents, rest: pose, map: o.map, consistent: true });
   if (REQUIRED_JOINTS.some((name) => mapping.unmapped.includes(name)))
     throw mappingError(o.name, mapping, names);
   const { indexOf } = mapping;
   const ourBind = kb.bindPositions(o.height);
-  const scale = bodyScale(indexOf, rest, ourBind);
+  const scale = bodyScale(indexOf, pose, ourBind);
   const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
   const driven = indexOf.map((i) => i >= 0);
   const sourcePositions = gatherPositions(indexOf, motion.positions, joints.length, frames);

@@ -120,6 +120,10 @@ export class BvhImportError extends RangeError {
   readonly unmapped?: JointName[];
   /** The file's joint names, when mapping failed. */
   readonly joints?: string[];
+  /** What automatic mapping did find (our joint → file joint), when mapping failed. */
+  readonly mapped?: Partial<Record<JointName, string>>;
+  /** The unmapped joints an import cannot do without, when mapping failed. */
+  readonly missing?: JointName[];
 }
 
 export const BVH_LIMITS: Readonly<{

@@ -2,7 +2,9 @@
 // parents, no three.js, so BVH files and three.js rigs share one table.
 // Names are compared without case, separators, a namespace prefix
 // ("mixamorig:", "Armature|"), 3ds Max Biped's "Bip01 " prefix or the
-// SMPL model files' "m_avg_"/"f_avg_" (m_avg_L_Hip, m_avg_Spine1, …).
+// SMPL model files' "m_avg_"/"f_avg_" (m_avg_L_Hip, m_avg_Spine1, …); a
+// side written after the name (Unity's and Bandai's UpperArm_L, Unreal's
+// thigh_l, Blender's forearm.L) reads as one written before it.
 import { JOINT_COUNT, JOINT_NAMES } from '../skeleton-names.js';
 
 // Left-side names per joint, across the conventions people have:
@@ -10,13 +12,24 @@ import { JOINT_COUNT, JOINT_NAMES } from '../skeleton-names.js';
 // same plus LowerBack, Neck1), VRM humanoid (leftUpperLeg, leftLowerArm,
 // leftToes …), Poser/Daz (lThigh, lShin, lShldr, lCollar, Genesis'
 // lThighBend, lShldrBend, lForearmBend), 3ds Max Biped (L Thigh, L Calf,
-// L UpperArm, L Forearm, L Clavicle, L Toe0). Kimodo/SMPL names
-// (left_hip, L_Hip …) match before these. Right names are derived.
+// L UpperArm, L Forearm, L Clavicle, L Toe0), Unity humanoid and Bandai
+// (LeftUpperArm, UpperArm_L, Shoulder_L for the collar, Toes_L), Unreal
+// (thigh_l, calf_l, ball_l). Kimodo/SMPL names (left_hip, L_Hip …) match
+// before these. Right names are derived.
 const LEFT_ALIASES = {
   left_hip: ['leftupleg', 'leftupperleg', 'leftthigh', 'lthigh', 'lthighbend', 'lupleg', 'lefthip'],
   left_knee: ['leftleg', 'leftlowerleg', 'leftshin', 'lshin', 'lcalf', 'leftcalf', 'lknee'],
   left_ankle: ['leftfoot', 'lfoot', 'leftankle', 'lankle'],
-  left_foot: ['lefttoebase', 'lefttoe', 'lefttoes', 'ltoe', 'ltoes', 'ltoebase', 'ltoe0'],
+  left_foot: [
+    'lefttoebase',
+    'lefttoe',
+    'lefttoes',
+    'ltoe',
+    'ltoes',
+    'ltoebase',
+    'ltoe0',
+    'leftball',
+  ],
   left_collar: ['leftshoulder', 'leftclavicle', 'lclavicle', 'leftcollar', 'lcollar'],
   left_shoulder: ['leftarm', 'leftupperarm', 'leftuparm', 'luparm', 'lupperarm', 'lshldr'],
   left_elbow: ['leftforearm', 'leftlowerarm', 'leftlowarm', 'llowarm', 'lforearm', 'lelbow'],
@@ -62,8 +75,19 @@ function smplName(name) {
   return withoutPrefix(name).toLowerCase().replace(/^l_/, 'left_').replace(/^r_/, 'right_');
 }
 
+// "UpperArm_L", "thigh_l", "forearm.L", "Hand L", "UpperArmL" →
+// "LeftUpperArm" …: a side after a separator in either case, or a capital
+// L/R after a lower-case letter (so "Collar" or "Spine" never lose a letter).
+const SIDE_AFTER_SEPARATOR = /^(.*[A-Za-z0-9])[\s._-]+(l|r|left|right)$/i;
+const SIDE_AFTER_CAPITAL = /^(.*[a-z])(L|R|Left|Right)$/;
+function sideFirst(name) {
+  const match = SIDE_AFTER_SEPARATOR.exec(name) ?? SIDE_AFTER_CAPITAL.exec(name);
+  if (!match) return name;
+  return (match[2][0].toLowerCase() === 'l' ? 'Left' : 'Right') + match[1];
+}
+
 export function nameKey(name) {
-  return withoutPrefix(name)
+  return sideFirst(withoutPrefix(name))
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 }
@@ -124,11 +148,16 @@ export function mapByName(names, parents, indexOf = new Array(JOINT_COUNT).fill(
       taken.add(source);
     }
   };
+  const keys = names.map(nameKey);
+  // SMPL's L_Shoulder is the upper arm; a file that also names an upper
+  // arm on that side (Left_Shoulder beside Left_UpperArm) means the collar
+  const upperArmNamed = (joint) =>
+    /shoulder$/.test(joint) && NAME_ALIASES[joint].some((alias) => keys.includes(alias));
   names.forEach((name, i) => {
     const joint = JOINT_NAMES.indexOf(smplName(name));
-    if (joint >= 0 && !SPINE.includes(JOINT_NAMES[joint])) claim(joint, i);
+    if (joint < 0 || SPINE.includes(JOINT_NAMES[joint])) return;
+    if (!upperArmNamed(JOINT_NAMES[joint])) claim(joint, i);
   });
-  const keys = names.map(nameKey);
   for (const [joint, aliases] of Object.entries(NAME_ALIASES)) {
     for (const alias of aliases) {
       const i = keys.indexOf(alias);

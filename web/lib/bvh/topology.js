@@ -4,7 +4,9 @@
 // longest consecutive segments are the thigh and shank (or upper arm and
 // forearm), whatever extra joints (hip dummies, fingers) the chain has;
 // twist and roll bones, which lie on the limb in any rest pose, are known
-// by their names. Sides come from the rest pose: our left is +X.
+// by their names. Sides come from a joint of the chain already mapped (by
+// name or by hand), else from the pose: the toes point forward and the
+// left is up × forward (+X for a body facing +Z, as ours).
 import { JOINT_NAMES } from '../skeleton-names.js';
 import { mapSpine } from './joint-names.js';
 
@@ -48,11 +50,15 @@ function assign(indexOf, taken, joint, source) {
   taken.add(source);
 }
 
-// A limb chain onto [top joint, middle, end, (next)] with the joint above
-// the longest pair as the optional `before` (the collar of an arm).
+// A limb chain onto [before, top joint, middle, end, (next)]: where one of
+// them is already mapped on the chain the others follow from it, else the
+// two longest consecutive segments are top–middle–end; the joint above
+// them is `before` (the collar of an arm).
 function mapLimb(indexOf, taken, fullPath, rest, joints, names) {
   const path = fullPath.filter((j) => !/twist|roll/i.test(names[j] ?? ''));
-  const i = longestPair(path, rest);
+  const anchor = joints.findIndex((joint) => joint !== undefined && path.includes(indexOf[joint]));
+  const i =
+    anchor >= 0 ? path.indexOf(indexOf[joints[anchor]]) - anchor + 1 : longestPair(path, rest);
   if (i < 0) return;
   const [before, top, middle, end, next] = joints;
   if (before !== undefined && i > 0) assign(indexOf, taken, before, path[i - 1]);
@@ -60,6 +66,52 @@ function mapLimb(indexOf, taken, fullPath, rest, joints, names) {
   assign(indexOf, taken, middle, path[i + 1]);
   assign(indexOf, taken, end, path[i + 2]);
   if (next !== undefined) assign(indexOf, taken, next, path[i + 3]);
+}
+
+// The side a chain's mapped joints already say (names or a manual map).
+function namedSide(indexOf, path) {
+  for (const [j, source] of indexOf.entries()) {
+    if (source >= 0 && path.includes(source)) {
+      const side = /^(left|right)_/.exec(JOINT_NAMES[j]);
+      if (side) return side[1];
+    }
+  }
+  return null;
+}
+
+// Left or right for two chains of one kind (legs, arms): what their names
+// say, else which lies farther along `lateral` from `origin`.
+function sides(indexOf, paths, rest, origin, lateral) {
+  const named = paths.map((path) => namedSide(indexOf, path));
+  const along = (path) => {
+    const end = rest[path[path.length - 1]];
+    return [0, 1, 2].reduce((s, k) => s + (end[k] - rest[origin][k]) * lateral[k], 0);
+  };
+  return paths.map((path, k) => {
+    if (named[k]) return named[k];
+    const other = paths.find((_, m) => m !== k);
+    const otherSide = other && named[paths.indexOf(other)];
+    if (otherSide) return otherSide === 'left' ? 'right' : 'left';
+    if (other) return along(path) >= along(other) ? 'left' : 'right';
+    return along(path) >= 0 ? 'left' : 'right';
+  });
+}
+
+// up × forward, with forward where the toes point (the last joint of each
+// leg past its ankle), +Z when the legs have no toes.
+function lateralAxis(legs, rest) {
+  const forward = [0, 0];
+  for (const path of legs) {
+    const i = longestPair(path, rest);
+    if (i < 0 || i + 3 >= path.length) continue;
+    const ankle = rest[path[i + 2]];
+    const toe = rest[path[path.length - 1]];
+    forward[0] += toe[0] - ankle[0];
+    forward[1] += toe[2] - ankle[2];
+  }
+  const length = Math.hypot(...forward);
+  const [fx, fz] = length > 0 ? forward.map((v) => v / length) : [0, 1];
+  return [fz, 0, -fx];
 }
 
 // The first joint at or below `from` with two or more children.
@@ -87,9 +139,10 @@ export function mapByTopology(indexOf, parents, rest, names = []) {
     if (y(end) < y(pelvis)) legs.push(path);
     else if (!up || y(end) > y(up[up.length - 1])) up = path;
   }
-  for (const path of legs) {
-    const left = rest[path[path.length - 1]][0] > rest[pelvis][0];
-    const s = left ? 'left_' : 'right_';
+  const lateral = lateralAxis(legs, rest);
+  const legSides = sides(indexOf, legs, rest, pelvis, lateral);
+  legs.forEach((path, k) => {
+    const s = legSides[k] + '_';
     mapLimb(
       indexOf,
       taken,
@@ -98,13 +151,13 @@ export function mapByTopology(indexOf, parents, rest, names = []) {
       [undefined, J[s + 'hip'], J[s + 'knee'], J[s + 'ankle'], J[s + 'foot']],
       names,
     );
-  }
-  if (up) mapUpperBody(indexOf, taken, up, children, rest, names);
+  });
+  if (up) mapUpperBody(indexOf, taken, up, children, rest, names, lateral);
   mapSpine(indexOf, parents, taken);
   return indexOf;
 }
 
-function mapUpperBody(indexOf, taken, up, children, rest, names) {
+function mapUpperBody(indexOf, taken, up, children, rest, names, lateral) {
   const chest = firstBranch(up[0], children);
   const y = (i) => rest[i][1];
   const branches = children[chest].map((c) => mainPath(c, children, rest));
@@ -126,10 +179,11 @@ function mapUpperBody(indexOf, taken, up, children, rest, names) {
       );
     assign(indexOf, taken, J.head, head);
   }
-  for (const path of arms.slice(0, 2)) {
-    const left = rest[path[path.length - 1]][0] > rest[chest][0];
-    const s = left ? 'left_' : 'right_';
+  const armPaths = arms.slice(0, 2);
+  const armSides = sides(indexOf, armPaths, rest, chest, lateral);
+  armPaths.forEach((path, k) => {
+    const s = armSides[k] + '_';
     const joints = [J[s + 'collar'], J[s + 'shoulder'], J[s + 'elbow'], J[s + 'wrist']];
     mapLimb(indexOf, taken, path, rest, joints, names);
-  }
+  });
 }

@@ -12,11 +12,13 @@ export class ImportCancelled extends Error {
 
 /** A failure the worker reported, with the mapping facts when there are any. */
 export class ImportFailed extends Error {
-  constructor({ name, message, unmapped, joints }) {
+  constructor({ name, message, unmapped, joints, mapped, missing }) {
     super(message);
     this.name = name === 'BvhImportError' ? 'BvhImportError' : 'ImportFailed';
     this.unmapped = unmapped ?? null;
     this.joints = joints ?? null;
+    this.mapped = mapped ?? null;
+    this.missing = missing ?? null;
   }
 }
 

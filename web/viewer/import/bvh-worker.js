@@ -6,7 +6,7 @@
 //        reading and loading take the first tenth, kb.importBvh's own
 //        onProgress the rest)
 //        { id, type: 'done', clip }  (typed arrays transferred)
-//        { id, type: 'failed', message, unmapped?, joints? }
+//        { id, type: 'failed', message, unmapped?, joints?, mapped?, missing? }
 import { loadKBlend } from 'kblend';
 
 let library = null;
@@ -65,6 +65,8 @@ self.onmessage = async ({ data }) => {
       message: error?.message ?? String(error),
       unmapped: error?.unmapped ?? null,
       joints: error?.joints ?? null,
+      mapped: error?.mapped ?? null,
+      missing: error?.missing ?? null,
     });
   }
 };

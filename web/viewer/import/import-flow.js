@@ -4,8 +4,10 @@
 // at once with the defaults: the whole clip up to the preview's longest
 // duration, grounded, travelling, mapped automatically. The strip then
 // adjusts it (range, in place, mapping). When automatic mapping fails the
-// mapping dialog opens by itself; the picks are remembered per skeleton.
-// A file that fails leaves everything as it was, with the reason shown.
+// mapping dialog opens by itself, starting from what the automatic pass
+// did match; the picks are remembered per skeleton. A file that fails
+// leaves everything as it was, with the reason shown in words for a
+// person, until a later import succeeds.
 import { JOINT_NAMES } from 'kblend';
 import { LINK_NOTE } from '../clips/clip-sources.js';
 import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
@@ -17,6 +19,16 @@ import { createJointMapMemory, hierarchyJointNames } from './joint-map-memory.js
 import { openJointMapDialog } from './joint-map-dialog.js';
 
 const HEAD_BYTES = 256 * 1024; // more than any humanoid's hierarchy
+
+// "left_hip" → "left hip": joints named for a person.
+const spoken = (joints) => joints.map((joint) => joint.replaceAll('_', ' ')).join(', ');
+
+// What the notice says when a file's joints could not all be matched
+// (the library's message advises library users; a person picks in the
+// dialog).
+function mappingFailureText(needed) {
+  return `Could not match these joints: ${spoken(needed)} — pick them in the mapping dialog.`;
+}
 
 function storage() {
   try {
@@ -45,6 +57,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
   let status = { state: 'idle', progress: 0, message: '', timing: null };
   let latest = 0; // the newest import: an earlier one's outcome is ignored
   let current = null; // { fileName, names, bytes, clip, start, end, inPlace, gesture }
+  let failureShown = false; // the notice shows a failed import
 
   const bar = createImportBar(host, {
     onCancel: () => client.cancel(),
@@ -103,6 +116,8 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     const range = defaultRange(clip.duration, limits.maxSeconds);
     const entry = { file, fileName, names, clip, inPlace: false, ...range };
     if (!play(entry)) return;
+    if (failureShown) notice.hide(); // an earlier failure is answered
+    failureShown = false;
     // when the worker answered and what showing the clip took (ms)
     const timing = { began, receivedAt, showMs: performance.now() - receivedAt };
     const summary = importSummary(fileName, clip, entry, LINK_NOTE);
@@ -131,10 +146,13 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       progress: 0,
       message: `could not import ${fileName}; nothing was changed`,
     });
-    notice.show(`Could not import ${fileName}; nothing was changed:`, [error.message]);
-    if (error.joints && error.unmapped) {
-      askMapping({ file, fileName, names: error.joints }, null, error.unmapped);
-    }
+    const mapping = error.joints && error.unmapped;
+    // the joints an import cannot do without, when the library says which
+    const needed = mapping && (error.missing?.length ? error.missing : error.unmapped);
+    const heading = `Could not import ${fileName}; nothing was changed:`;
+    notice.show(heading, [mapping ? mappingFailureText(needed) : error.message]);
+    failureShown = true;
+    if (mapping) askMapping({ file, fileName, names: error.joints }, error.mapped ?? {}, needed);
   }
 
   // The dialog: the picks are remembered for this skeleton, then the file
@@ -146,7 +164,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       joints: entry.names,
       mapped: mapped ?? {},
       title: unmapped.length
-        ? `${entry.fileName}: pick the file's joints for ${unmapped.join(', ')}`
+        ? `${entry.fileName}: pick the file's joints for ${spoken(unmapped)}`
         : `${entry.fileName}: the joint mapping`,
     });
     if (!picked) return;
@@ -165,6 +183,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       if (refusal) {
         setStatus({ state: 'failed', progress: 0, message: refusal });
         notice.show(`Could not import ${file.name}; nothing was changed:`, [refusal]);
+        failureShown = true;
         return;
       }
       await run(file);
