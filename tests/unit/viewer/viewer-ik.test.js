@@ -88,7 +88,10 @@ describe('the clap solved by IK', () => {
         const t = preview.frameTime(k);
         const pose = preview.evaluate(t);
         const changed = preview.changed; // read before the next library call
-        const envelope = kb.envelope(t / preview.duration, params);
+        const envelope = kb.envelope(t / preview.duration, {
+          attack: params.attack,
+          release: params.release,
+        });
         frames.push({ t, pose, changed, phase: phaseAt(t, envelope) });
       }
       const open = frames.filter((f) => f.phase === 'open');
@@ -321,7 +324,13 @@ describe('the clap solved by IK for a character of its own size and hands', () =
     for (let k = 0; k < preview.frameCount; k++) {
       const t = preview.frameTime(k);
       const pose = preview.evaluate(t);
-      if (phaseAt(t, kb.envelope(t / preview.duration, params)) === 'open') out.push(check(pose));
+      if (
+        phaseAt(
+          t,
+          kb.envelope(t / preview.duration, { attack: params.attack, release: params.release }),
+        ) === 'open'
+      )
+        out.push(check(pose));
     }
     preview.dispose();
     return out;

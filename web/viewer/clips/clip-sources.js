@@ -22,6 +22,14 @@ const VIEW_PARAMS = ['compare', 'joint', 'sweep', 'sweepSize'];
 const CAPTURED_PARAMS = ['apose', 'jitter', 'seed'];
 const DURATION_ROUNDING = 5e-4;
 
+// The params the preview takes: the viewer's own (the view's, the IK
+// switch) left out.
+export function previewTuning(params) {
+  const tuning = { ...params };
+  for (const key of [...VIEW_PARAMS, 'ik']) delete tuning[key];
+  return tuning;
+}
+
 const pick = (object, keys) =>
   Object.fromEntries(
     keys.filter((key) => object[key] !== undefined).map((key) => [key, object[key]]),
@@ -96,8 +104,7 @@ export function createClipSources(kb, { fps }) {
 
     // Options for kb.createPreview from the viewer's params.
     previewOptions(params) {
-      const { gesture, ik, ...tuning } = params;
-      for (const key of VIEW_PARAMS) delete tuning[key];
+      const { gesture, ...tuning } = previewTuning(params);
       const base = { ...tuning, fps };
       if (isImported(gesture)) {
         const { track, duration } = imported.get(gesture);
