@@ -180,7 +180,7 @@ describe('imported clips as gestures', () => {
       duration: canonicalValue('duration', result.duration),
     };
     // by default every frame of the capture, the first and the last too
-    expect(sources.shapeImports).toBe(false);
+    expect(sources.shapesImports()).toBe(false);
     const captured = kb.createPreview(sources.previewOptions(clip));
     expect(captured.options.blend).toBe('none');
     expect(captured.frameCount).toBe(result.frames);

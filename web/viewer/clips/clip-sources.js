@@ -94,10 +94,9 @@ export function createClipSources(kb, { fps }) {
     },
 
     // Imported clips: shaped with the envelope and the filter (true) or
-    // played as captured (false, the default).
-    get shapeImports() {
-      return shapeImports;
-    },
+    // played as captured (false, the default). A method, not a getter, so
+    // a wrapper that spreads these sources still reads the current value.
+    shapesImports: () => shapeImports,
     setShapeImports(on) {
       shapeImports = on === true;
     },
