@@ -228,7 +228,9 @@ static kb_status advance(kb_preview *pv) {
   float dt = t - kb_preview_frame_time(pv, k - 1);
   float e;
   kb_status s = kb_envelope(t / p->duration, p->attack, p->release, &e);
-  if (k == pv->frame_count - 1) e = 0; /* p = 1 exactly, whatever rounding */
+  /* p = 1 exactly, whatever rounding; with no release E(1) = 1 (a capture
+   * played as captured keeps its last frame) */
+  if (k == pv->frame_count - 1 && p->release > 0) e = 0;
   if (s != KB_OK) return s;
   sample_targets(pv, t, pv->target);
   add_jitter(pv, k, pv->target);

@@ -56,6 +56,16 @@ function expectOverlayFollows(drawn, report, phase = 'open') {
   }
 }
 
+// The largest angle between two poses' joints, rad.
+function worstAngle(a, b) {
+  let worst = 0;
+  for (let j = 0; j < 22; j++) {
+    const d = kb.geodesicAngle(a.subarray(4 * j, 4 * j + 4), b.subarray(4 * j, 4 * j + 4));
+    worst = Math.max(worst, d);
+  }
+  return worst;
+}
+
 async function pickFile(page, path) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'import BVH…' }).click();
@@ -178,16 +188,51 @@ describe('BVH import', () => {
     expect(new Set(samples.map((s) => s.t)).size).toBe(3);
     expect(samples[1].pose).not.toEqual(samples[0].pose);
     expect(samples[2].pose).not.toEqual(samples[1].pose);
-    // through the envelope: idle at the start, the walk in the hold
+    // as captured by default: the file's own first and last frames, and
+    // the page says so beside the switch
+    const file = kb.importBvh(readFileSync(FIXTURE, 'utf8'));
+    const frame = (k) => file.track.rotations.subarray(88 * k, 88 * k + 88);
+    const shape = page.getByRole('checkbox', { name: 'shape with the envelope' });
+    const note = page.locator('.shaping-note');
+    expect(await shape.isVisible()).toBe(true);
+    expect(await shape.isChecked()).toBe(false);
+    expect(await note.innerText()).toContain('plays as captured');
+    const first = Float32Array.from(await poseAt(page, 0));
+    expect(worstAngle(first, frame(0))).toBeLessThan(1e-5);
+    // the end: a paused time keeps the link's 4 decimals, so the page shows
+    // the capture at that time, as the library plays it
+    const end = Float32Array.from(await poseAt(page, file.duration));
+    const shownAt = await app(page, () => window.kblendApp.time);
+    const captured = kb.createPreview({ track: file.track });
+    expect(worstAngle(end, captured.evaluate(shownAt))).toBeLessThan(1e-5);
+    expect(worstAngle(captured.evaluate(file.duration), frame(file.frames - 1))).toBeLessThan(1e-5);
+    captured.dispose();
+    // a click on the switch: through the envelope, idle at the start, the
+    // walk in the hold, and the sliders work on it
+    await shape.click();
+    await page.waitForFunction(() =>
+      document.querySelector('.shaping-note')?.textContent.includes('shaped with the envelope'),
+    );
+    expect(await shape.isChecked()).toBe(true);
     const idle = Float32Array.from(await poseAt(page, 0));
     expect(Array.from(idle)).toEqual(Array.from(kb.idlePose(params.apose)));
     const walking = Float32Array.from(await poseAt(page, midHold(params)));
     expect(kb.geodesicAngle(walking.subarray(4, 8), idle.subarray(4, 8))).toBeGreaterThan(0.05);
-    // the sliders still work on it
     await app(page, () => window.kblendApp.setParams({ attack: 0.4 }));
     const slower = await poseAt(page, 0.4);
     await app(page, () => window.kblendApp.setParams({ attack: 0.15 }));
     expect(slower).not.toEqual(await poseAt(page, 0.4));
+    // and back: as captured again
+    await shape.click();
+    await page.waitForFunction(() =>
+      document.querySelector('.shaping-note')?.textContent.includes('plays as captured'),
+    );
+    expect(worstAngle(Float32Array.from(await poseAt(page, 0)), frame(0))).toBeLessThan(1e-5);
+    // a library gesture has no such switch
+    await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
+    expect(await shape.isVisible()).toBe(false);
+    expect(await note.isVisible()).toBe(false);
+    await app(page, (name) => window.kblendApp.setParams({ gesture: name }), CLIP);
 
     await app(page, () => window.kblendApp.view('threeQuarter'));
     await poseAt(page, midHold(params));

@@ -99,6 +99,16 @@ describe('the installed package by name', () => {
     );
   });
 
+  it('require()s from a CommonJS file, on a Node that engines allows', () => {
+    const { engines } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+    // require() of an ES module works unflagged from Node 20.19 (and 22.12)
+    expect(engines.node).toBe('>=20.19.0');
+    const [major, minor] = process.versions.node.split('.').map(Number);
+    expect(major > 20 || (major === 20 && minor >= 19)).toBe(true);
+    const result = JSON.parse(run(process.execPath, ['require.cjs'], project));
+    expect(result).toMatchObject({ joints: 22, envelope: 1, frames: 91 });
+  });
+
   it('type-checks with TypeScript against its declarations and three.js types', () => {
     const tsc = join(repo, 'node_modules/typescript/bin/tsc');
     let output = '';

@@ -107,8 +107,10 @@ export function createBodyApi(core, scratch, defaults) {
     return pose.view.slice();
   }
 
+  // forwardKinematics and validateClap take { height } and nothing else.
+  const HEIGHT_OPTION = ['height'];
   function heightOf(options) {
-    return checkHeight(checkOptions('options', options).height ?? defaults.height);
+    return checkHeight(checkOptions('options', options, HEIGHT_OPTION).height ?? defaults.height);
   }
 
   function forwardKinematics(localRotations, rootTranslation, options) {

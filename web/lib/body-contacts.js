@@ -171,7 +171,10 @@ export function createBodyContactsApi(kb) {
   // World capsules of a pose, per part: [[{ a, b, radius }, ...], ...].
   function place(pose, options) {
     checkPose('pose', pose, JOINT_NAMES.length);
-    const { height = kb.defaults.height, root } = checkOptions('options', options);
+    const { height = kb.defaults.height, root } = checkOptions('options', options, [
+      'height',
+      'root',
+    ]);
     checkTunable(kb.limits, 'height', height, 'options.height');
     if (root !== undefined) checkArrayLike('options.root', root, 3);
     const { positions, rotations } = kb.forwardKinematics(pose, root, { height });

@@ -21,13 +21,21 @@ function memberOptionList(members) {
     return members;
   }
   if (members && typeof members === 'object') {
-    const { count, options = {} } = members;
+    const { count, options = {} } = checkOptions('members', members, ['count', 'options']);
     checkNumber('members.count', count, { min: 1, max: MAX_CROWD, integer: true });
     return Array.from({ length: count }, () => options);
   }
   throw new TypeError(
     `members must be an array of preview options or { count, options }, got ${describe(members)}`,
   );
+}
+
+// The library's errors say which member they are about; anything else a
+// member's own code threw (a getter throwing 42 or null) is passed on as
+// it is, not rebuilt from a constructor it may not have.
+function withMember(error, i) {
+  const Kind = [TypeError, RangeError, Error].find((k) => error?.constructor === k);
+  return Kind ? new Kind(`members[${i}]: ${error.message}`, { cause: error }) : error;
 }
 
 function createMembers(createPreview, list) {
@@ -37,7 +45,7 @@ function createMembers(createPreview, list) {
       try {
         previews.push(createPreview(options));
       } catch (error) {
-        throw new error.constructor(`members[${i}]: ${error.message}`);
+        throw withMember(error, i);
       }
     });
   } catch (error) {
@@ -46,6 +54,8 @@ function createMembers(createPreview, list) {
   }
   return previews;
 }
+
+const CROWD_OPTIONS = ['members', 'matrices', 'matrixLayout', 'height', 'roots', 'referencePath'];
 
 // 'member': joint j of member i at 16·(22·i + j); 'joint': at 16·(count·j + i).
 const LAYOUTS = ['member', 'joint'];
@@ -102,20 +112,22 @@ export function createCrowdApi(core, { createPreview, defaults, bindPositions })
       height = defaults.height,
       roots,
       referencePath = false,
-    } = checkOptions('options', options);
+    } = checkOptions('createCrowd options', options, CROWD_OPTIONS);
     const list = memberOptionList(members);
     checkLayout(matrices, matrixLayout);
     if (typeof referencePath !== 'boolean') {
       throw new TypeError(`referencePath must be true or false, got ${describe(referencePath)}`);
     }
     checkTunable(core.limits, 'height', height);
-    if (roots !== undefined) checkArrayLike('roots', roots, 3 * list.length);
+    // read once: the values checked are the values used
+    const rootCopy =
+      roots === undefined ? undefined : checkArrayLike('roots', roots, 3 * list.length);
     return new Crowd(core, fn, layout, createMembers(createPreview, list), {
       matrices,
       matrixLayout,
       height,
       bind: bindPositions(height),
-      roots,
+      roots: rootCopy,
       referencePath,
       maskOffset,
     });

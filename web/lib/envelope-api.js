@@ -47,6 +47,7 @@ export function createEnvelopeApi(core, scratch, defaults) {
     const { attack = defaults.attack, release = defaults.release } = checkOptions(
       'options',
       options,
+      ['attack', 'release'],
     );
     checkRatios(limits, attack, release);
     return { attack, release };
@@ -73,7 +74,7 @@ export function createEnvelopeApi(core, scratch, defaults) {
       attackSeconds = defaults.attackSeconds,
       releaseSeconds = defaults.releaseSeconds,
       duration,
-    } = checkOptions('options', options ?? null);
+    } = checkOptions('options', options ?? null, ['attackSeconds', 'releaseSeconds', 'duration']);
     checkTunable(limits, 'attackSeconds', attackSeconds);
     checkTunable(limits, 'releaseSeconds', releaseSeconds);
     checkTunable(limits, 'duration', duration);
@@ -95,7 +96,7 @@ export function createEnvelopeApi(core, scratch, defaults) {
   // the user changed); without `moved` both shrink in proportion.
   // `decimals` (optional) rounds what is given back, still with a + r ≤ 1.
   function fitAttackRelease(attack, release, options) {
-    const { moved, decimals } = checkOptions('options', options);
+    const { moved, decimals } = checkOptions('options', options, ['moved', 'decimals']);
     checkTunable(limits, 'attack', attack);
     checkTunable(limits, 'release', release);
     if (moved !== undefined && !MOVED.includes(moved)) {

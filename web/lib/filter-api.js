@@ -5,6 +5,7 @@ import { checkNumber, checkOneOf, checkOptions, checkPose, checkTunable } from '
 
 export const FOLLOWERS = ENUM_NAMES.follower;
 export const MAX_FILTER_JOINTS = 100000;
+const FILTER_OPTIONS = ['joints', 'epsilon', 'lambda', 'dtMax', 'follower'];
 
 // epsilon, lambda (or Infinity: a pure gate), dtMax, follower in their ranges.
 export function checkFilterOptions(limits, o) {
@@ -22,7 +23,7 @@ export function createFilterApi(core, defaults) {
   const poseFloats = 4; // one quaternion a joint
 
   function createFilter(options = {}) {
-    const { joints = 1, ...rest } = checkOptions('options', options);
+    const { joints = 1, ...rest } = checkOptions('createFilter options', options, FILTER_OPTIONS);
     checkNumber('joints', joints, { min: 1, max: MAX_FILTER_JOINTS, integer: true });
     const o = checkFilterOptions(core.limits, {
       epsilon: defaults.epsilon,

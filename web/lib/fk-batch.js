@@ -29,7 +29,7 @@ function checkLength(name, value, length) {
 
 // options.out: { positions: Float32Array(66·count), rotations: Float32Array(88·count) }.
 function checkOut(out, count, POSE, POSITIONS) {
-  const given = checkOptions('options.out', out);
+  const given = checkOptions('options.out', out, ['positions', 'rotations']);
   for (const [key, length] of [
     ['positions', POSITIONS * count],
     ['rotations', POSE * count],
@@ -88,7 +88,7 @@ export function createFkBatch(core, skeletonFor) {
   // count·3; options { height, out }. Each call takes its block and gives
   // it back.
   return function forwardKinematicsBatch(localRotations, rootTranslations, options) {
-    const { height, out } = checkOptions('options', options);
+    const { height, out } = checkOptions('options', options, ['height', 'out']);
     const skeleton = skeletonFor(height);
     const count = poseCount(localRotations, POSE);
     const hasRoot = rootTranslations !== undefined && rootTranslations !== null;

@@ -173,17 +173,22 @@ function checkTiming(data, err) {
   return { loop, period, timeUnit };
 }
 
-function checkAngles(value, where, err) {
-  if (!Array.isArray(value)) {
+// The angles are read once, into the gesture's own array, and that copy is
+// checked: an array that answers differently on a second read (a proxy, a
+// getter) cannot slip past the check.
+function checkAngles(given, where, err) {
+  if (!Array.isArray(given)) {
     throw err.type(
-      `${where} must be an array of 3 angles in degrees [x, y, z], got ${show(value)}`,
+      `${where} must be an array of 3 angles in degrees [x, y, z], got ${show(given)}`,
     );
   }
-  if (value.length !== 3) {
+  const length = given.length;
+  if (length !== 3) {
     throw err.range(
-      `${where} must hold 3 angles in degrees [x, y, z], got ${value.length} values ${show(value)}`,
+      `${where} must hold 3 angles in degrees [x, y, z], got ${length} values ${show(given)}`,
     );
   }
+  const value = [given[0], given[1], given[2]];
   const max = GESTURE_LIMITS.maxAngle;
   value.forEach((angle, i) => {
     const what = `${where} angle ${AXES[i]} must be a finite number of degrees in [-${max}, ${max}]`;
@@ -191,7 +196,7 @@ function checkAngles(value, where, err) {
     if (!(Number.isFinite(angle) && Math.abs(angle) <= max))
       throw err.range(`${what}, got ${show(angle)}`);
   });
-  return Object.freeze(value.slice());
+  return Object.freeze(value);
 }
 
 function checkRotations(rotations, where, err) {

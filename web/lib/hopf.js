@@ -89,8 +89,10 @@ function kliArc(kb, p, r, samples, { rate, shortestPath, tEnd }) {
 // coordinates. method 'slerp': uniform in the SLERP weight u ∈ [0, 1];
 // 'kli': uniform in time t ∈ [0, tEnd] along the Kuramoto–Lohe flow of
 // rate K (tEnd defaults to the RK4 stop time at ε = 1e-5, step 0.01).
+const HOPF_OPTIONS = ['method', 'samples', 'rate', 'shortestPath', 'axis', 'tEnd'];
+
 export function hopfPath(kb, p, r, options) {
-  const o = checkOptions('options', options);
+  const o = checkOptions('options', options, HOPF_OPTIONS);
   const { method = 'slerp', samples = 64, rate = 1, shortestPath = true, axis = HOPF_AXIS } = o;
   checkQuat('p', p);
   checkQuat('r', r);

@@ -25,6 +25,17 @@ const HUBER_MODES = ENUM_NAMES.huber;
 // Named points of the hand a task can use as a link or origin.
 const MARKERS = ENUM_NAMES.marker;
 
+// The keys a solveIK request and a retargetClip request may hold.
+const SOLVE_IK_KEYS = [
+  ...['tasks', 'start', 'root', 'reference', 'referenceRoot', 'referenceWeight'],
+  ...['previous', 'previousRoot', 'previousWeight', 'options', 'height', 'mask', 'dofMask'],
+];
+const RETARGET_KEYS = [
+  ...['positions', 'driven', 'pairs', 'height', 'mask', 'dofMask', 'options'],
+  ...['targetScale', 'weightPosition', 'weightDirection', 'directionRows'],
+  ...['referenceWeight', 'previousWeight', 'maxIterations'],
+];
+
 export const RETARGET_DEFAULTS = Object.freeze({
   targetScale: 1,
   weightPosition: 1,
@@ -140,6 +151,7 @@ export function createIkApi(core, base) {
   const CLAP_DEFAULTS = Object.freeze(
     Object.fromEntries(Object.entries(L.clapSlots).map(([key, slot]) => [key, clapView[slot]])),
   );
+  const CLAP_KEYS = [...Object.keys(CLAP_DEFAULTS), 'height'];
 
   function workspaceFor(height = base.defaults.height) {
     return workspaces.get(base.checkHeight(height));
@@ -298,7 +310,7 @@ export function createIkApi(core, base) {
   }
 
   function writeOptions(options = {}) {
-    const o = { ...L.ikDefaults, ...checkOptions('options', options) };
+    const o = { ...L.ikDefaults, ...checkOptions('options', options, Object.keys(L.ikDefaults)) };
     checkNumber('options.maxIterations', o.maxIterations, { min: 1, max: 1e6, integer: true });
     for (const key of Object.keys(L.optionSlots)) {
       if (key !== 'maxIterations') checkNumber(`options.${key}`, o[key], { min: 0 });
@@ -349,7 +361,7 @@ export function createIkApi(core, base) {
       previousWeight = 0,
       options,
       height,
-    } = checkOptions('solveIK request', request);
+    } = checkOptions('solveIK request', request, SOLVE_IK_KEYS);
     const workspace = workspaceFor(height);
     loadTasks(tasks, workspace);
     writePose(poseBuf, 'start', start, root);
@@ -390,7 +402,7 @@ export function createIkApi(core, base) {
       mask,
       dofMask,
       height,
-    } = checkOptions('options', options);
+    } = checkOptions('options', options, ['pose', 'root', 'mask', 'dofMask', 'height']);
     const workspace = workspaceFor(height);
     loadTasks([task], workspace);
     writePose(poseBuf, 'pose', pose, root);
@@ -416,7 +428,7 @@ export function createIkApi(core, base) {
 
   function solveClap(localRotations, options = {}) {
     checkPose('localRotations', localRotations, JOINT_COUNT, core.floats(floatPose, POSE));
-    const o = { ...CLAP_DEFAULTS, ...checkOptions('options', options) };
+    const o = { ...CLAP_DEFAULTS, ...checkOptions('options', options, CLAP_KEYS) };
     checkNumber('options.separation', o.separation, { min: 0, minOpen: true, max: 1 });
     checkNumber('options.chestForward', o.chestForward, { min: 0, max: 1 });
     checkNumber('options.chestDrop', o.chestDrop, { min: -1, max: 1 });
@@ -460,7 +472,10 @@ export function createIkApi(core, base) {
   // joints have a source. Returns frames × 88 local rotations and frames ×
   // 3 root translations in metres.
   function retargetClip(request) {
-    const r = { ...RETARGET_DEFAULTS, ...checkOptions('retargetClip request', request) };
+    const r = {
+      ...RETARGET_DEFAULTS,
+      ...checkOptions('retargetClip request', request, RETARGET_KEYS),
+    };
     const { positions, driven = new Array(JOINT_COUNT).fill(true) } = r;
     checkDriven(driven);
     const hasLength = positions && typeof positions.length === 'number';

@@ -260,15 +260,26 @@ export interface EvaluateFrameOptions {
 export interface PreviewOptions extends EnvelopeOptions {
   /** A gesture name from the library or a gesture object (default 'clap'). */
   gesture?: string | GestureData | Gesture;
-  /** Instead of a gesture: a ready-made track. */
+  /** Instead of a gesture: a ready-made track (a capture: importBvh's clip.track). */
   track?: Track;
+  /**
+   * 'none': the track plays as captured — every key time gives that key's
+   * pose and root, the first and last keys included, times between keys
+   * interpolate (no envelope, no deadband, no smoothing). 'idle': the
+   * envelope blends from idle and the filter runs, as for a gesture (frame 0
+   * and the last frame exactly idle). Default: 'none' for a track given none
+   * of attack, release, epsilon, lambda, dtMax, follower; else 'idle'.
+   * 'none' beside any of those is a RangeError.
+   */
+  blend?: 'idle' | 'none';
   epsilon?: number;
   lambda?: number;
   dtMax?: number;
   follower?: 'exp' | 'kli';
   /** Clip length, s, in kb.limits.duration (default: the gesture's or the track's). */
   duration?: number;
-  /** Frame grid, in kb.limits.fps (default 30). */
+  /** Frame grid, in kb.limits.fps (default: a track's key rate, or the smallest
+   * multiple of it reaching 30, so every key is a frame; 30 for a gesture). */
   fps?: number;
   /** Seeded target noise amplitude σ, rad, in kb.limits.jitter (default 0). */
   jitter?: number;
@@ -285,7 +296,9 @@ export interface PreviewOptions extends EnvelopeOptions {
 
 /** After dispose() every method and getter throws an Error saying so. */
 export interface Preview {
-  readonly options: Readonly<PreviewOptions & { gesture: string; duration: number }>;
+  readonly options: Readonly<
+    PreviewOptions & { gesture: string; duration: number; fps: number; blend: 'idle' | 'none' }
+  >;
   readonly gesture: Gesture | null;
   readonly duration: number;
   readonly fps: number;

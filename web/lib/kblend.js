@@ -16,7 +16,7 @@ import { createPreviewApi } from './preview.js';
 import { createRotationApi } from './rotation-api.js';
 import { createScratch } from './scratch.js';
 import { checkSkeleton } from './skeleton-names.js';
-import { checkNumber } from './validate.js';
+import { checkNumber, checkOptions } from './validate.js';
 
 export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
 export { eulerXYZ } from './bvh/export.js';
@@ -34,7 +34,7 @@ const DEFAULT_GESTURE = 'clap';
 
 // options.wasmBinary: the module's bytes, when the caller has them already.
 export async function loadKBlend(options = {}) {
-  const core = await loadCore(options);
+  const core = await loadCore(checkOptions('loadKBlend options', options, ['wasmBinary']));
   checkSkeleton(core);
   const defaults = buildDefaults(core.abi, DEFAULT_GESTURE);
   const scratch = createScratch(core);

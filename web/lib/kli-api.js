@@ -17,8 +17,9 @@ export function createKliApi(core, scratch, defaults) {
     converged: core.n('KB_KLI_SLOT_CONVERGED'),
   };
 
+  const KLI_OPTIONS = ['rate', 'step', 'epsilon', 'method', 'shortestPath', 'maxSteps'];
   function kli(p, r, options) {
-    const o = checkOptions('options', options);
+    const o = checkOptions('kli options', options, KLI_OPTIONS);
     const {
       rate = defaults.kliRate,
       step = defaults.kliStep,
@@ -60,7 +61,10 @@ export function createKliApi(core, scratch, defaults) {
 
   // The closed-form state at time t: slerp(p, r, u(t)).
   function kliAt(p, r, t, options) {
-    const { rate = defaults.kliRate, shortestPath = true } = checkOptions('options', options);
+    const { rate = defaults.kliRate, shortestPath = true } = checkOptions('options', options, [
+      'rate',
+      'shortestPath',
+    ]);
     checkQuat('p', p, pBuf.view);
     checkQuat('r', r, rBuf.view);
     checkNumber('t', t, { min: 0 });

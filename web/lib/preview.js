@@ -47,11 +47,13 @@ function checkIncreasing(name, times, label) {
   }
 }
 
+const TRACK_KEYS = ['times', 'rotations', 'root', 'mask', 'loop', 'period'];
+
 // A ready-made track (e.g. a retargeted clip): times in seconds and whole
 // poses; every joint is driven unless a mask says otherwise. Each input is
 // read once into a typed array, then checked.
 function checkTrack(track) {
-  checkOptions('track', track);
+  checkOptions('track', track, TRACK_KEYS);
   const { times: rawTimes, rotations: rawRotations, loop = false, period = 0 } = track;
   const { mask: rawMask, root: rawRoot } = track;
   const keys = rawTimes && typeof rawTimes.length === 'number' ? rawTimes.length : 0;
@@ -94,20 +96,79 @@ function checkTrack(track) {
   };
 }
 
+// The options createPreview knows (a misspelt one is refused by name).
+export const PREVIEW_OPTIONS = Object.freeze([
+  'gesture',
+  'track',
+  'blend',
+  'attack',
+  'release',
+  'epsilon',
+  'lambda',
+  'dtMax',
+  'follower',
+  'duration',
+  'fps',
+  'jitter',
+  'seed',
+  'apose',
+  'height',
+  'shape',
+  'order',
+]);
+export const BLENDS = Object.freeze(['idle', 'none']);
+// Giving any of these asks for the envelope and the filter on a track.
+const SHAPING = ['attack', 'release', 'epsilon', 'lambda', 'dtMax', 'follower'];
+// A track played as captured: no envelope (E = 1 from the first frame to the
+// last, no forced idle at either end), no deadband, no smoothing (a pure
+// gate jumps to each target), so every frame is the track's own pose.
+const AS_CAPTURED = Object.freeze({ attack: 0, release: 0, epsilon: 0, lambda: Infinity });
+
+// 'none' for a track given no shaping option, 'idle' otherwise; an
+// explicit 'none' beside a shaping option is a contradiction.
+function resolveBlend(given) {
+  const shaping = SHAPING.filter((key) => given[key] !== undefined);
+  const blend = given.blend ?? (given.track !== undefined && !shaping.length ? 'none' : 'idle');
+  checkOneOf('blend', blend, BLENDS);
+  if (blend === 'none' && shaping.length) {
+    throw new RangeError(
+      `blend 'none' plays the track as captured and takes no ${shaping.join(', ')}; use blend: 'idle' to shape it`,
+    );
+  }
+  return blend;
+}
+
 function resolveOptions(options, defaults, limits) {
-  const given = checkOptions('options', options);
-  const o = { ...defaults, ...given };
+  const given = checkOptions('createPreview options', options, PREVIEW_OPTIONS);
+  const blend = resolveBlend(given);
+  const o = { ...defaults, ...given, ...(blend === 'none' ? AS_CAPTURED : {}), blend };
   delete o.duration; // the gesture's or the track's unless given
   if (given.duration !== undefined) o.duration = given.duration;
+  delete o.fps; // a track's own rate unless given
+  if (given.fps !== undefined) o.fps = given.fps;
   if (given.track !== undefined) delete o.gesture;
   checkRatios(limits, o.attack, o.release);
   checkFilterOptions(limits, o);
-  for (const key of ['fps', 'jitter', 'seed', 'apose', 'height']) {
+  for (const key of ['jitter', 'seed', 'apose', 'height']) {
     checkTunable(limits, key, o[key]);
   }
+  if (o.fps !== undefined) checkTunable(limits, 'fps', o.fps);
   checkOneOf('shape', o.shape, SHAPES);
   checkOneOf('order', o.order, ORDERS);
   return o;
+}
+
+// A frame grid for a track: its keys' rate (a capture's keys are evenly
+// spaced), or the smallest multiple of it reaching the default rate for
+// sparse keys (2 keys a second play on a 30 fps grid), so every key falls on
+// a frame; within the core's fps limits. One key: the default.
+function trackFps(track, limits, fallback) {
+  const keys = track.times.length;
+  const span = track.times[keys - 1] - track.times[0];
+  if (keys < 2 || !(span > 0)) return fallback;
+  const rate = (keys - 1) / span;
+  const fps = rate * Math.max(1, Math.ceil(fallback / rate - 1e-6));
+  return Math.min(limits.fps.max, Math.max(limits.fps.min, fps));
 }
 
 export function createPreviewApi(core, rotationApi, bodyApi, body, defaults) {
@@ -201,11 +262,13 @@ export function createPreviewApi(core, rotationApi, bodyApi, body, defaults) {
     const o = resolveOptions(options, defaults, limits);
     let gesture = null;
     let track;
-    if (options.track !== undefined) {
-      track = checkTrack(options.track);
+    if (o.track !== undefined) {
+      track = checkTrack(o.track);
+      o.fps ??= trackFps(track, limits, defaults.fps);
       o.duration ??= Math.max(track.duration, 1 / o.fps);
     } else {
       gesture = resolveGesture(o.gesture);
+      o.fps ??= defaults.fps;
       o.duration ??= gesture.duration;
     }
     checkTunable(limits, 'duration', o.duration);
@@ -257,6 +320,8 @@ function layout(core, paramCount, keys, owner) {
 
 // t for evaluate: any number but NaN (±Infinity clamp to the ends). The
 // common case costs two tests; checkNumber words the errors.
+const FRAME_OPTIONS = ['fk', 'clap', 'markers'];
+
 const TIME_RULE = Object.freeze({ allowInfinity: true });
 function checkTime(t) {
   if (typeof t !== 'number' || Number.isNaN(t)) checkNumber('t', t, TIME_RULE);
@@ -393,7 +458,11 @@ class Preview {
   // Everything a displayed frame needs, from one evaluation and at most
   // one forward-kinematics pass: see kblend.d.ts (PreviewFrame).
   evaluateFrame(t, options) {
-    const { fk = false, clap = false, markers = false } = checkOptions('options', options);
+    const {
+      fk = false,
+      clap = false,
+      markers = false,
+    } = checkOptions('evaluateFrame options', options, FRAME_OPTIONS);
     this.#evaluate(t);
     const core = this.#core;
     const mem = this.#mem;

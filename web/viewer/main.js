@@ -326,6 +326,11 @@ function addPanel(page) {
       page.fitBodyHeight();
     },
     besideRig: (on) => rig.setBesideRig(on),
+    // imported clips as captured (off) or shaped with the envelope (on)
+    shapeImport: (on) => {
+      sources.setShapeImports(on);
+      showOutcome(state.setParams({}));
+    },
     clapArrows: (on) => clapOverlay.setVisible(on),
     followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
@@ -423,6 +428,8 @@ function wireChanges(page) {
     comparison.setParams({ ...params, compare: comparing }, sources.previewOptions(params));
     page.sweep.setParams(params, sources.previewOptions);
     ikReadout.show(sources.solveSummary(params));
+    const imported = sources.isImported(params.gesture);
+    panel.setClipShaping(imported ? (sources.shapesImports() ? 'shaped' : 'captured') : null);
     page.readouts.showClap(clapChecked(params.gesture));
     panel.show(params);
     page.poseDirty = true;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { BVHLoader } from 'three/examples/jsm/loaders/BVHLoader.js';
 import { describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../../web/lib/kblend.js';
+import { longCapture } from '../../fixtures/bvh/long-capture.js';
 
 const kb = await loadKBlend();
 const names = kb.skeleton.names;
@@ -37,9 +38,9 @@ describe('exportBvh round trips', () => {
     it(`${gesture}: BVHLoader and importBvh read back the preview's poses within 1e-4 rad`, () => {
       const preview = kb.createPreview({ gesture });
       const text = kb.exportBvh(preview);
-      const frames = Math.floor(preview.duration * preview.fps + 1e-6) + 1;
+      const frames = preview.frameCount;
       const poses = new Float32Array(frames * 88);
-      for (let f = 0; f < frames; f++) poses.set(preview.evaluate(f / preview.fps), 88 * f);
+      for (let f = 0; f < frames; f++) poses.set(preview.frame(f), 88 * f);
       const viaLoader = loaderError(text, poses, frames);
       const back = kb.importBvh(text);
       expect(back.method).toBe('direct');
@@ -105,6 +106,76 @@ describe('exportBvh round trips', () => {
     expect(() => kb.exportBvh(preview, { fps: 0 })).toThrow(/fps must be/);
     const uneven = { times: [0, 0.1, 0.3], rotations: new Float32Array(3 * 88).fill(0.5) };
     expect(() => kb.exportBvh(uneven)).toThrow(/track.times must be evenly spaced/);
+  });
+});
+
+// A track of n identity-free frames at fps: every joint turning a little
+// each frame, float32 key times as a capture stores them.
+function turningTrack(n, fps) {
+  const times = new Float32Array(n).map((_, k) => k / fps);
+  const rotations = new Float32Array(n * 88);
+  for (let k = 0; k < n; k++)
+    for (let j = 0; j < 22; j++)
+      rotations.set(
+        kb.quatFromEuler([0.4 * Math.sin(k / 9 + j), 0.3 * Math.cos(k / 13), 0.1]),
+        88 * k + 4 * j,
+      );
+  const root = new Float32Array(3 * n).map((_, i) => (i % 3 === 2 ? i / 3 / fps : 0));
+  return { times, rotations, root };
+}
+
+const framesIn = (text) => Number(text.match(/Frames: (\d+)/)[1]);
+
+describe('exportBvh writes every frame it is given', () => {
+  it.each([
+    [86, 30],
+    [86, 120],
+    [1000, 120],
+  ])('%i keys at %i fps: as a track and through createPreview({ track })', (n, fps) => {
+    const track = turningTrack(n, fps);
+    expect(framesIn(kb.exportBvh(track))).toBe(n);
+    const preview = kb.createPreview({ track });
+    expect(preview.frameCount).toBe(n);
+    const text = kb.exportBvh(preview);
+    expect(framesIn(text)).toBe(n);
+    const back = kb.importBvh(text);
+    expect(back.frames).toBe(n);
+    expect(poseError(back.rotations, track.rotations, n)).toBeLessThan(1e-4);
+    preview.dispose();
+  });
+
+  it('a 40 s capture at 120 fps exports, and importBvh reads every frame back', () => {
+    const clip = kb.importBvh(longCapture(4801));
+    expect(clip.duration).toBeGreaterThan(32);
+    const text = kb.exportBvh(clip);
+    expect(framesIn(text)).toBe(4801);
+    const back = kb.importBvh(text);
+    expect(back.frames).toBe(4801);
+    expect(poseError(back.rotations, clip.rotations, 4801)).toBeLessThan(1e-4);
+    // the bare track: its frame time from the first step, float32 keys
+    const { times, rotations, root } = clip.track;
+    expect(framesIn(kb.exportBvh({ times, rotations, root }))).toBe(4801);
+  });
+
+  it('never writes NaN or Infinity: a zero quaternion or a root beyond 1 km is refused', () => {
+    const track = turningTrack(4, 30);
+    const zero = { ...track, rotations: track.rotations.slice() };
+    zero.rotations.fill(0, 88 * 2 + 4 * 5, 88 * 2 + 4 * 5 + 4);
+    expect(() => kb.exportBvh(zero)).toThrow(
+      new RangeError(
+        'track.rotations: frame 2, joint right_knee must be a nonzero quaternion of finite norm, got [0, 0, 0, 0]',
+      ),
+    );
+    const far = { ...track, root: Array.from(track.root) };
+    far.root[4] = 1e307;
+    expect(() => kb.exportBvh(far)).toThrow(
+      /track.root: frame 1 must be within ±1000 m on each axis \(a BVH in cm/,
+    );
+    const edge = { ...track, root: track.root.slice() };
+    edge.root[4] = 1000;
+    const text = kb.exportBvh(edge);
+    expect(text).not.toMatch(/NaN|Infinity|e\+/);
+    expect(kb.importBvh(text).frames).toBe(4);
   });
 });
 

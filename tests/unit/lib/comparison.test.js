@@ -179,9 +179,11 @@ describe('comparison series', () => {
   it('hold ratio: 1 where nothing moves, lower with jitter and a tiny ε', () => {
     const idle = kb.idlePose();
     const still = { times: [0, 1], rotations: Float32Array.from([...idle, ...idle]) };
-    const quiet = kb.holdRatio({ track: still, duration: 2 });
+    const quiet = kb.holdRatio({ track: still, duration: 2, blend: 'idle' });
     expect(quiet.ratio.every((r) => r === 1)).toBe(true);
-    expect(kb.compareMethods({ track: still, duration: 2 }).kblend.updatedPerFrame).toBe(0);
+    expect(
+      kb.compareMethods({ track: still, duration: 2, blend: 'idle' }).kblend.updatedPerFrame,
+    ).toBe(0);
     const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
     const calm = mean(kb.holdRatio({ gesture: 'point' }).ratio);
     const noisy = mean(kb.holdRatio({ gesture: 'point', jitter: 0.05, epsilon: 1e-5 }).ratio);

@@ -116,7 +116,9 @@ describe('kb.fitAttackRelease (attack + release ≤ 1)', () => {
           expect(
             Math.fround(Math.fround(fit.attack) + Math.fround(fit.release)),
           ).toBeLessThanOrEqual(1);
-          expect(() => kb.envelope(0.5, fit)).not.toThrow();
+          expect(() =>
+            kb.envelope(0.5, { attack: fit.attack, release: fit.release }),
+          ).not.toThrow();
         },
       ),
       {

@@ -40,6 +40,7 @@ describe('native and WASM agree within 1e-6', () => {
       duration: 3,
       jitter: 0.01,
       seed: 77,
+      blend: 'idle',
     });
     native.previewTimes.forEach((t, i) => {
       const pose = preview.evaluate(t);

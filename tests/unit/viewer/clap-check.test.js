@@ -3,6 +3,7 @@
 // judge the open phase only), the gestures the check is for, and the
 // contacts marked in red.
 import { describe, expect, it } from 'vitest';
+import { previewTuning } from '../../../web/viewer/clips/clip-sources.js';
 import {
   classifyClapKeyframes,
   clapChecked,
@@ -60,7 +61,7 @@ describe('the body-contact overlay’s marks', () => {
         gesture,
         duration: kb.getGesture(gesture).duration,
       });
-      const preview = kb.createPreview({ ...params, fps: 30 });
+      const preview = kb.createPreview({ ...previewTuning(params), fps: 30 });
       expect(markedContacts(kb, preview.evaluate(midHoldTime(params))), gesture).toEqual([]);
       preview.dispose();
     }

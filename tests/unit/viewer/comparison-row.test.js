@@ -3,6 +3,7 @@
 // held straight out), through every clip of the library, on the capsule
 // model of the body placed at each rig's offset in the row.
 import { describe, expect, it } from 'vitest';
+import { previewTuning } from '../../../web/viewer/clips/clip-sources.js';
 import { segmentDistance } from '../../../web/lib/body-contacts.js';
 import { createComparisonModel } from '../../../web/viewer/compare/comparison-model.js';
 import {
@@ -41,7 +42,7 @@ function modelFor(gesture) {
   const duration = kb.getGesture(gesture).duration;
   const params = canonicalParams({ ...TUNING_DEFAULTS, gesture, duration, compare: true });
   const model = createComparisonModel(kb);
-  model.setParams(params, { ...params, fps: 30 });
+  model.setParams(params, { ...previewTuning(params), fps: 30 });
   return { model, duration };
 }
 

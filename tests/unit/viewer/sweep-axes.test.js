@@ -3,6 +3,7 @@
 // cell carries the base params with the swept values in, and a sweep or
 // size outside the lists is refused by name.
 import { describe, expect, it } from 'vitest';
+import { previewTuning } from '../../../web/viewer/clips/clip-sources.js';
 import { kb } from './library.js';
 import {
   SWEEP_NAMES,
@@ -31,7 +32,7 @@ describe('sweep axes', () => {
           expect(cell.params).toMatchObject(cell.values);
           expect(cell.params.gesture).toBe('wave');
           // every cell is a preview the library accepts
-          kb.createPreview({ ...cell.params }).dispose();
+          kb.createPreview(previewTuning(cell.params)).dispose();
         }
       }
   });

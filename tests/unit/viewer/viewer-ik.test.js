@@ -88,7 +88,10 @@ describe('the clap solved by IK', () => {
         const t = preview.frameTime(k);
         const pose = preview.evaluate(t);
         const changed = preview.changed; // read before the next library call
-        const envelope = kb.envelope(t / preview.duration, params);
+        const envelope = kb.envelope(t / preview.duration, {
+          attack: params.attack,
+          release: params.release,
+        });
         frames.push({ t, pose, changed, phase: phaseAt(t, envelope) });
       }
       const open = frames.filter((f) => f.phase === 'open');
@@ -163,7 +166,7 @@ describe('the ik key of share links', () => {
 describe('imported clips as gestures', () => {
   const file = new File([fixture], 'walk_mocap_cm.bvh');
 
-  it('imports the fixture as the page does and plays it through the envelope', async () => {
+  it('imports the fixture as the page does: as captured, or through the envelope when asked', async () => {
     const result = await readBvhFile(file, kb);
     const sources = createClipSources(kb, { fps: 30 });
     const name = sources.add(file.name, result);
@@ -176,13 +179,27 @@ describe('imported clips as gestures', () => {
       gesture: name,
       duration: canonicalValue('duration', result.duration),
     };
+    // by default every frame of the capture, the first and the last too
+    expect(sources.shapesImports()).toBe(false);
+    const captured = kb.createPreview(sources.previewOptions(clip));
+    expect(captured.options.blend).toBe('none');
+    expect(captured.frameCount).toBe(result.frames);
+    const at = (k) => result.track.rotations.slice(88 * k, 88 * k + 88);
+    for (const k of [0, result.frames >> 1, result.frames - 1]) {
+      expect(maxAngle(captured.evaluate(result.track.times[k]), at(k))).toBeLessThan(1e-5);
+    }
+    // the sliders leave it alone
+    const capturedToo = kb.createPreview(sources.previewOptions({ ...clip, attack: 0.45 }));
+    expect(maxAngle(capturedToo.evaluate(0.5), captured.evaluate(0.5))).toBeLessThan(1e-12);
+    // shaped with the envelope: from idle, and the sliders act on it
+    sources.setShapeImports(true);
     const preview = kb.createPreview(sources.previewOptions(clip));
+    expect(preview.options.blend).toBe('idle');
     const idle = kb.idlePose(clip.apose);
     expect(maxAngle(preview.evaluate(0), idle)).toBe(0);
     const mid = preview.evaluate(clip.duration / 2);
     const later = preview.evaluate(clip.duration / 2 + 0.3);
     expect(maxAngle(mid, later)).toBeGreaterThan(0.05); // it walks
-    // the sliders still act on it
     const slower = kb.createPreview(sources.previewOptions({ ...clip, attack: 0.45 }));
     expect(maxAngle(slower.evaluate(0.5), preview.evaluate(0.5))).toBeGreaterThan(0.01);
     // a link cannot carry it: the link holds the default gesture and length
@@ -307,7 +324,13 @@ describe('the clap solved by IK for a character of its own size and hands', () =
     for (let k = 0; k < preview.frameCount; k++) {
       const t = preview.frameTime(k);
       const pose = preview.evaluate(t);
-      if (phaseAt(t, kb.envelope(t / preview.duration, params)) === 'open') out.push(check(pose));
+      if (
+        phaseAt(
+          t,
+          kb.envelope(t / preview.duration, { attack: params.attack, release: params.release }),
+        ) === 'open'
+      )
+        out.push(check(pose));
     }
     preview.dispose();
     return out;

@@ -5,6 +5,7 @@
 // 'XYZ' Euler order, degrees), the root "Xposition Yposition Zposition"
 // before them (pelvis bind offset + root translation). Units: centimetres
 // by default (what most mocap tools expect), or metres.
+import { BVH_LIMITS } from './parse.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions, describe } from '../validate.js';
 
@@ -12,6 +13,7 @@ const DEG = 180 / Math.PI;
 const POSE = 4 * JOINT_COUNT;
 const UNITS = { cm: 100, m: 1 };
 const MAX_FRAMES = 1e6;
+const EXPORT_OPTIONS = ['fps', 'height', 'units'];
 
 // XYZ Euler (R = Rx·Ry·Rz) of a unit quaternion, radians, as three.js's
 // Euler.setFromRotationMatrix(…, 'XYZ') computes it.
@@ -79,22 +81,69 @@ function hierarchy(bind, height, unit) {
   return lines;
 }
 
-// Frames of a preview sampled at fps, or the keys of a clip / track
-// (uniformly spaced): { poses, roots, frameTime, count }.
-function framesOf(source, fps) {
-  if (source && typeof source.evaluate === 'function') {
-    const rate = fps ?? source.fps;
-    checkNumber('fps', rate, { min: 1, max: 1000 });
-    const count = Math.floor(source.duration * rate + 1e-6) + 1;
-    checkNumber('frames (duration × fps)', count, { max: MAX_FRAMES });
-    const poses = new Float32Array(count * POSE);
-    const roots = new Float32Array(count * 3);
-    for (let k = 0; k < count; k++) {
-      poses.set(source.evaluate(k / rate), k * POSE);
-      if (typeof source.root === 'function') roots.set(source.root(k / rate), 3 * k);
-    }
-    return { poses, roots, frameTime: 1 / rate, count };
+// Frames of a preview: its own frame grid (every frame, the last included:
+// the count comes from the preview, not from duration × fps, which float32
+// rounding can leave one short), or a resampling at another fps.
+function previewFrames(source, fps) {
+  const own = fps === undefined || fps === source.fps;
+  const rate = checkNumber('fps', fps ?? source.fps, { min: 1, max: 1000 });
+  const count = own
+    ? source.frameCount
+    : Math.floor(Math.fround(source.duration) * rate + 1e-3) + 1;
+  checkNumber('frames (duration × fps)', count, { max: MAX_FRAMES });
+  const poses = new Float32Array(count * POSE);
+  const roots = new Float32Array(count * 3);
+  for (let k = 0; k < count; k++) {
+    const t = own ? source.frameTime(k) : Math.min(k / rate, source.duration);
+    poses.set(source.evaluate(t), k * POSE);
+    if (typeof source.root === 'function') roots.set(source.root(t), 3 * k);
   }
+  return { poses, roots, frameTime: 1 / rate, count };
+}
+
+// Float32 key times sit on the grid t0 + k·frameTime to within their own
+// rounding (a few units in the last place of t, which at 32 s exceeds a
+// fixed fraction of a 120 fps step) and a small fraction of the step.
+function checkEvenlySpaced(times, frameTime) {
+  for (let k = 1; k < times.length; k++) {
+    const grid = times[0] + k * frameTime;
+    const slack = 0.01 * frameTime + 4 * 2 ** -23 * Math.abs(grid);
+    if (!(Math.abs(times[k] - grid) <= slack)) {
+      throw new RangeError(
+        `track.times must be evenly spaced for BVH: key ${k} is at ${times[k]} s, the grid of frame time ${frameTime} s puts it at ${grid} s`,
+      );
+    }
+  }
+}
+
+// Every rotation finite and nonzero, every root position within what
+// importBvh reads back (BVH_LIMITS.maxOffset file units: 1 km in cm): a
+// file never holds NaN or Infinity, and a zero quaternion has no rotation
+// to normalise to, so both are refused rather than written.
+function checkWritable(poses, roots, count, units) {
+  for (let i = 0; i < count * JOINT_COUNT; i++) {
+    const at = 4 * i;
+    const n2 = poses[at] ** 2 + poses[at + 1] ** 2 + poses[at + 2] ** 2 + poses[at + 3] ** 2;
+    if (!(n2 > 1e-24) || !Number.isFinite(n2)) {
+      throw new RangeError(
+        `track.rotations: frame ${Math.floor(i / JOINT_COUNT)}, joint ${JOINT_NAMES[i % JOINT_COUNT]} must be a nonzero quaternion of finite norm, got [${Array.from(poses.slice(at, at + 4)).join(', ')}]`,
+      );
+    }
+  }
+  const limit = BVH_LIMITS.maxOffset / UNITS[units];
+  for (let i = 0; i < 3 * count; i++) {
+    if (!(Math.abs(roots[i]) <= limit)) {
+      throw new RangeError(
+        `track.root: frame ${Math.floor(i / 3)} must be within ±${limit} m on each axis (a BVH in ${units} holds positions up to ${BVH_LIMITS.maxOffset}), got ${roots[i]}`,
+      );
+    }
+  }
+}
+
+// Frames of a preview, or the keys of a clip / track (uniformly spaced):
+// { poses, roots, frameTime, count }.
+function framesOf(source, fps) {
+  if (source && typeof source.evaluate === 'function') return previewFrames(source, fps);
   const track = source?.track ?? source;
   if (!track || typeof track !== 'object' || !track.times || !track.rotations) {
     throw new TypeError(
@@ -111,28 +160,27 @@ function framesOf(source, fps) {
     track.root == null
       ? new Float32Array(count * 3)
       : checkArrayLike('track.root', track.root, count * 3);
-  // a clip's own frame time (importBvh gives it) is exact; float32 key times are not
-  const measured = count > 1 ? (times[count - 1] - times[0]) / (count - 1) : 1 / 30;
-  const own = source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : measured;
+  // a clip's own frame time (importBvh gives it) is exact; float32 key
+  // times are not, so without it the first step gives the frame time
+  const first = count > 1 ? times[1] - times[0] : 1 / 30;
+  const own = source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : first;
   const frameTime = checkNumber('the frame time', own, { min: 1e-3, max: 1 });
-  for (let k = 1; k < count; k++) {
-    const step = times[k] - times[k - 1];
-    if (!(Math.abs(step - frameTime) <= 1e-4 * frameTime + 1e-6)) {
-      throw new RangeError(
-        `track.times must be evenly spaced for BVH, got a step of ${step} s at key ${k} (frame time ${frameTime} s)`,
-      );
-    }
-  }
+  checkEvenlySpaced(times, frameTime);
   return { poses, roots, frameTime, count };
 }
 
 export function exportBvh(kb, source, options = {}) {
-  const { fps, height = 1.75, units = 'cm' } = checkOptions('options', options);
+  const {
+    fps,
+    height = 1.75,
+    units = 'cm',
+  } = checkOptions('exportBvh options', options, EXPORT_OPTIONS);
   checkNumber('height', height, { min: 0.5, max: 3 });
   checkOneOf('units', units, Object.keys(UNITS));
   const unit = UNITS[units];
   const bind = kb.bindPositions(height);
   const { poses, roots, frameTime, count } = framesOf(source, fps);
+  checkWritable(poses, roots, count, units);
   const lines = hierarchy(bind, height, unit);
   lines.push('MOTION', `Frames: ${count}`, `Frame Time: ${frameTime.toFixed(8)}`);
   for (let k = 0; k < count; k++) {

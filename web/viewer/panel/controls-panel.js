@@ -23,6 +23,13 @@ function noteElement(className) {
   return note;
 }
 
+// What the page says about an imported clip's playback.
+const SHAPING_NOTES = Object.freeze({
+  captured:
+    'Imported clip: plays as captured (envelope off; the envelope and filter sliders leave it alone).',
+  shaped: 'Imported clip: shaped with the envelope and the filter (the sliders act on it).',
+});
+
 function withHelp(controller, row) {
   controller.domElement.title = row.help;
   controller.domElement.dataset.param = row.name;
@@ -158,6 +165,10 @@ export function createControlsPanel({
   controllers.release.domElement.after(ratioNote);
   const errorNote = noteElement('error-note');
   folders.get('gesture').domElement.before(errorNote);
+  // which way an imported clip plays; the switch shows only for one
+  const shapingNote = noteElement('shaping-note');
+  controllers.shapeImport.domElement.after(shapingNote);
+  controllers.shapeImport.show(false);
 
   function fillModel(current) {
     for (const row of PANEL_TABLE) {
@@ -189,6 +200,16 @@ export function createControlsPanel({
     // The attack/release rule and step warnings, in words under the sliders.
     setRatioNote(text) {
       showNote(ratioNote, text);
+    },
+    // How the clip shown plays: null (not an imported clip: the switch
+    // hidden), 'captured' or 'shaped'.
+    setClipShaping(mode) {
+      controllers.shapeImport.show(mode !== null);
+      if (mode !== null) {
+        model.shapeImport = mode === 'shaped';
+        controllers.shapeImport.updateDisplay();
+      }
+      showNote(shapingNote, mode === null ? '' : SHAPING_NOTES[mode]);
     },
     // An option the library refused, with its message.
     setError(text) {

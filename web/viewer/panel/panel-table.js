@@ -49,6 +49,14 @@ export const PANEL_TABLE = Object.freeze([
     help: 'Target: the clap pose solved by IK so that every clap rule holds',
   },
   {
+    name: 'shapeImport',
+    folder: 'gesture',
+    label: 'shape with the envelope',
+    kind: 'switch',
+    initial: false,
+    help: 'An imported clip: off, it plays as captured (every frame, first to last); on, the envelope blends it from idle and the filter and sliders act on it',
+  },
+  {
     name: 'importBvh',
     folder: 'gesture',
     label: 'import BVH…',

@@ -1,0 +1,77 @@
+// Values are read once, into the library's own storage: what was checked is
+// what is used, and an error a caller's own code throws is passed on as it
+// is, not rebuilt.
+import { describe, expect, it } from 'vitest';
+import { loadKBlend } from '../../../web/lib/kblend.js';
+
+const kb = await loadKBlend();
+
+// An array that answers `first` on its first read of each index, `later` after.
+function changingArray(first, later) {
+  const reads = new Map();
+  return new Proxy([...first], {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) {
+        const n = (reads.get(key) ?? 0) + 1;
+        reads.set(key, n);
+        return n === 1 ? first[Number(key)] : later[Number(key)];
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+describe('a crowd member whose own code throws', () => {
+  it.each([
+    ['the number 42', 42],
+    ['null', null],
+    ['a string', 'no'],
+  ])('%s is passed on as it is', (_, thrown) => {
+    const member = {
+      get attack() {
+        throw thrown;
+      },
+    };
+    let caught = 'nothing thrown';
+    try {
+      kb.createCrowd({ members: [{}, member] });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBe(thrown);
+  });
+
+  it('a library error still names the member', () => {
+    expect(() => kb.createCrowd({ members: [{}, { attack: 7 }] })).toThrow(
+      /^members\[1\]: attack must be/,
+    );
+    expect(() => kb.createCrowd({ members: [{}, { attack: 7 }] })).toThrow(RangeError);
+  });
+});
+
+describe('createCrowd uses the roots it checked', () => {
+  it('a roots array that changes after its first read keeps the first values', () => {
+    const roots = changingArray([1, 2, 3, 4, 5, 6], [1e30, NaN, 0, 0, 0, 0]);
+    const crowd = kb.createCrowd({ members: { count: 2 }, roots });
+    expect(Array.from(crowd.roots)).toEqual([1, 2, 3, 4, 5, 6]);
+    crowd.evaluate(0.5);
+    expect(Array.from(crowd.roots)).toEqual([1, 2, 3, 4, 5, 6]);
+    crowd.dispose();
+  });
+});
+
+describe('a gesture keeps the angles it checked', () => {
+  it('a proxy angle array that answers 1e9 on a second read keeps its first values', () => {
+    const gesture = kb.parseGesture(
+      {
+        name: 'proxy',
+        duration: 2,
+        keyframes: [
+          { time: 0.5, rotations: { right_elbow: changingArray([10, 20, 30], [1e9, 1e9, 1e9]) } },
+        ],
+      },
+      'custom gesture',
+    );
+    expect(gesture.keyframes[0].rotations.right_elbow).toEqual([10, 20, 30]);
+  });
+});
