@@ -70,9 +70,9 @@ function buildGeometry(names, world, height) {
 /**
  * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
  * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
- * @param {number} [height]  the height the bind was made for
+ * @param {number} height  the height the bind was made for (m)
  */
-export function createSkinnedCharacter(skeleton, bindPositions, height = 1.75) {
+export function createSkinnedCharacter(skeleton, bindPositions, height) {
   checkArguments(skeleton, bindPositions, height);
   const { names, parents } = skeleton;
   const { bones, world } = buildBones(names, parents, bindPositions);

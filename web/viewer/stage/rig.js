@@ -14,6 +14,9 @@ const SHOES = 0x1c1f24;
 const GLOVE_BACK = 0xeeeeee;
 const GLOVE_PALM = 0xf08a24;
 const FACE_DARK = 0x222222;
+// The body height the segment sizes below were drawn for; other heights
+// scale them by height / TUNED_HEIGHT.
+const TUNED_HEIGHT = 1.75;
 
 const material = (color) => new THREE.MeshStandardMaterial({ color, roughness: 0.7 });
 
@@ -69,7 +72,7 @@ function buildBones(names, parents, bind) {
 function dressBody(bone, world, mats, height) {
   const hands = {};
   const offset = (from, to) => world[to].clone().sub(world[from]);
-  const s = height / 1.75; // sizes below are tuned at 1.75 m
+  const s = height / TUNED_HEIGHT;
   const at = (name) => bone[name];
 
   // trunk: pelvis, belly, chest as overlapping ellipsoids (one per spine
@@ -220,9 +223,9 @@ function dressHand(wrist, along, s, mats) {
 /**
  * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
  * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
- * @param {number} [height]  the height the bind was made for
+ * @param {number} height  the height the bind was made for (m)
  */
-export function createRig(skeleton, bindPositions, height = 1.75) {
+export function createRig(skeleton, bindPositions, height) {
   const { names, parents } = skeleton;
   const { bones, world } = buildBones(names, parents, bindPositions);
   const byName = Object.fromEntries(names.map((name, j) => [name, bones[j]]));

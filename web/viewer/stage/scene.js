@@ -8,7 +8,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 const MAX_PIXEL_RATIO = 2;
 // What a named view frames (m): the whole body from the floor to a raised
 // hand, and the arm span of a T-pose, whatever the canvas' shape.
-export const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
+const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
 const LOOK_AT = new THREE.Vector3(0, BODY_FRAME.centreY, 0);
 const MARGIN = 1.08;
 
@@ -41,7 +41,7 @@ function addLights(scene) {
 }
 
 // The floor grid's cell (m): 8 m in 32 cells.
-export const FLOOR_CELL = 0.25;
+const FLOOR_CELL = 0.25;
 
 function addFloor(scene) {
   const floor = new THREE.Group();
@@ -126,7 +126,7 @@ function createViews(camera, controls, lookAt, requestRender) {
 // The box of the meshes drawn under object (hidden ones and helpers left
 // out; a skinned mesh's as its bones pose it, not its bind's), world m.
 const meshBox = new THREE.Box3();
-export function visibleBox(object, out) {
+function visibleBox(object, out) {
   out.makeEmpty();
   object.updateWorldMatrix(true, true);
   object.traverseVisible((o) => {
@@ -172,7 +172,7 @@ function createFraming(camera) {
  * put; on again, it takes up the character where it is. Height is never
  * followed (a jump or a crouch does not bob the view).
  */
-export function createFollow({ camera, controls, lookAt, floor, requestRender }) {
+function createFollow({ camera, controls, lookAt, floor, requestRender }) {
   let on = true;
   const home = LOOK_AT.clone();
   return {
