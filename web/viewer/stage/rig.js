@@ -4,6 +4,7 @@
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
 import * as THREE from 'three';
+import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
 
 const SKIN = 0xd9a27e;
 const SHIRT = 0x3d6fb6;
@@ -52,21 +53,6 @@ function box(centre, sx, sy, sz, mat) {
 const v = (x, y, z) => new THREE.Vector3(x, y, z);
 
 // Bones at the bind: each one's position is its offset from the parent.
-function buildBones(names, parents, bind) {
-  const world = names.map((_, j) => v(bind[3 * j], bind[3 * j + 1], bind[3 * j + 2]));
-  const bones = names.map((name, j) => {
-    const bone = new THREE.Bone();
-    bone.name = name;
-    const parent = parents[j];
-    bone.position.copy(parent < 0 ? world[j] : world[j].clone().sub(world[parent]));
-    return bone;
-  });
-  bones.forEach((bone, j) => {
-    if (parents[j] >= 0) bones[parents[j]].add(bone);
-  });
-  return { bones, world };
-}
-
 // The body's segments, each in the frame of the bone that moves it. Sizes
 // are fractions of the bind's own lengths, so the body scales with height.
 function dressBody(bone, world, mats, height) {
@@ -227,7 +213,9 @@ function dressHand(wrist, along, s, mats) {
  */
 export function createRig(skeleton, bindPositions, height) {
   const { names, parents } = skeleton;
-  const { bones, world } = buildBones(names, parents, bindPositions);
+  const built = buildKblendBones(names, parents, bindPositions);
+  const { bones } = built;
+  const world = built.world.map((p) => v(...p));
   const byName = Object.fromEntries(names.map((name, j) => [name, bones[j]]));
   const mats = {
     skin: material(SKIN),
@@ -244,10 +232,7 @@ export function createRig(skeleton, bindPositions, height) {
   const worldByName = Object.fromEntries(names.map((name, j) => [name, world[j]]));
   const hands = dressBody(byName, worldByName, mats, height);
 
-  const overlay = new THREE.SkeletonHelper(bones[0]);
-  overlay.material.linewidth = 2;
-  overlay.visible = false;
-  root.add(overlay);
+  const overlay = addSkeletonOverlay(root, bones[0]);
 
   // The body hangs on the bones; hiding it means hiding those groups.
   const bodyParts = bones.flatMap((bone) => bone.children.filter((child) => !child.isBone));
@@ -258,11 +243,7 @@ export function createRig(skeleton, bindPositions, height) {
     root,
     bones,
     // Set every bone from the core's local rotations (88 floats, [x,y,z,w]).
-    applyPose(local) {
-      for (let j = 0; j < bones.length; j++) {
-        bones[j].quaternion.set(local[4 * j], local[4 * j + 1], local[4 * j + 2], local[4 * j + 3]);
-      }
-    },
+    applyPose: (local) => writeLocalRotations(bones, local),
     setSkeletonVisible(visible) {
       overlay.visible = visible;
     },
