@@ -126,7 +126,7 @@ function createViews(camera, controls, lookAt, requestRender) {
 // The box of the meshes drawn under object (hidden ones and helpers left
 // out; a skinned mesh's as its bones pose it, not its bind's), world m.
 const meshBox = new THREE.Box3();
-function visibleBox(object, out) {
+export function visibleBox(object, out) {
   out.makeEmpty();
   object.updateWorldMatrix(true, true);
   object.traverseVisible((o) => {
@@ -139,28 +139,31 @@ function visibleBox(object, out) {
   return out;
 }
 
-// Where an object's drawn box (visibleBox) lands in the view, in normalized
-// device coordinates ([-1, 1] is on the canvas): for tests of the framing.
+// Where a world box lands in the camera's view: the bounds of its eight
+// corners in normalized device coordinates ([-1, 1] is on the canvas).
+const corner = new THREE.Vector3();
+export function projectedBounds(box, camera) {
+  const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+  for (let i = 0; i < 8; i++) {
+    corner.set(
+      i & 1 ? box.max.x : box.min.x,
+      i & 2 ? box.max.y : box.min.y,
+      i & 4 ? box.max.z : box.min.z,
+    );
+    corner.project(camera);
+    out.minX = Math.min(out.minX, corner.x);
+    out.maxX = Math.max(out.maxX, corner.x);
+    out.minY = Math.min(out.minY, corner.y);
+    out.maxY = Math.max(out.maxY, corner.y);
+  }
+  return out;
+}
+
+// Where an object's drawn box (visibleBox) lands in the view: for tests of
+// the framing.
 function createFraming(camera) {
   const box = new THREE.Box3();
-  const corner = new THREE.Vector3();
-  return function framing(object) {
-    visibleBox(object, box);
-    const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
-    for (let i = 0; i < 8; i++) {
-      corner.set(
-        i & 1 ? box.max.x : box.min.x,
-        i & 2 ? box.max.y : box.min.y,
-        i & 4 ? box.max.z : box.min.z,
-      );
-      corner.project(camera);
-      out.minX = Math.min(out.minX, corner.x);
-      out.maxX = Math.max(out.maxX, corner.x);
-      out.minY = Math.min(out.minY, corner.y);
-      out.maxY = Math.max(out.maxY, corner.y);
-    }
-    return out;
-  };
+  return (object) => projectedBounds(visibleBox(object, box), camera);
 }
 
 /**
