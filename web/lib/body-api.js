@@ -48,7 +48,7 @@ function clapReportReader(core) {
 }
 
 // The hand axes in a wrist's local frame at the bind, from the core's
-// table (SPEC §3: the palm normal points −Y, the thumb +Z).
+// table (docs/design.md §3: the palm normal points −Y, the thumb +Z).
 function readHandAxes(core) {
   return Object.freeze({
     palmNormal: abiVector(core.abi, 'hand.palmNormal'),
