@@ -22,7 +22,7 @@ const VIEWS = {
 
 // The distance at which the body frame fills the view with a margin, for a
 // vertical field of view and an aspect ratio (width / height).
-export function fitDistance(fovDegrees, aspect, frame = BODY_FRAME) {
+function fitDistance(fovDegrees, aspect, frame = BODY_FRAME) {
   const tanHalf = Math.tan((fovDegrees * Math.PI) / 360);
   const byHeight = frame.height / 2 / tanHalf;
   const byWidth = frame.width / 2 / (tanHalf * aspect);
