@@ -57,10 +57,11 @@ setup() {
 c_sources() { ls c_src/*.c c_src/wasm/*.c; }
 c_headers() { ls c_src/*.h c_src/wasm/*.h; }
 
-# Every function the C API and the binding header declare is exported to
-# WebAssembly.
+# Exported to WebAssembly: the functions the C API and the binding header
+# declare that the JS library calls (web/lib, outside the generated glue).
 wasm_exports() {
-  grep -ohE '\bkb_[a-z0-9_]+\(' c_src/kblend.h c_src/wasm/kblend_wasm.h | tr -d '(' | sort -u |
+  comm -12 <(grep -ohE '\bkb_[a-z0-9_]+\(' c_src/kblend.h c_src/wasm/kblend_wasm.h | tr -d '(' | sort -u) \
+    <(grep -rohE '\b_kb_[a-z0-9_]+' web/lib --include='*.js' --exclude-dir=wasm | cut -c2- | sort -u) |
     sed 's/^/"_/; s/$/"/' | paste -sd, - | sed 's/^/[/; s/$/,"_malloc","_free"]/'
 }
 

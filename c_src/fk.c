@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 /* Unit copy of each local rotation; KB_ERR_NOT_FINITE or KB_ERR_ZERO_QUAT
  * for the first joint that has none. unit may alias local. */
@@ -38,11 +38,8 @@ void kb__fk_unit(const kb_skeleton *s, const float *unit_local,
     int parent = kb_joint_parent(j);
     const float *parent_rot = parent < 0 ? r : world_rotations + 4 * parent;
     const float *parent_pos = parent < 0 ? t : world_positions + 3 * parent;
-    float offset[3];
-    kb_quat_rotate(parent_rot, s->offsets[j], offset);
-    for (int i = 0; i < 3; i++)
-      world_positions[3 * j + i] = parent_pos[i] + offset[i];
-    kb_quat_mul(parent_rot, unit_local + 4 * j, world_rotations + 4 * j);
+    kb__fk_joint(s, j, parent_rot, parent_pos, unit_local + 4 * j,
+                 world_positions + 3 * j, world_rotations + 4 * j);
   }
 }
 

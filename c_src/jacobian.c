@@ -1,5 +1,5 @@
 /* Double-precision kinematics for the solver: poses, forward kinematics,
- * point Jacobians in the DoF layout of SPEC §7, steps and masks.
+ * point Jacobians in the DoF layout of docs/design.md §7, steps and masks.
  *
  * The solver works in double although the rest of the core is float: finite
  * difference checks and targets reached to 1e-6 m need more than float's
@@ -49,24 +49,16 @@ kb_status kb_ik_pose_to_local(const kb_ik_pose *pose, float *local,
   return KB_OK;
 }
 
-kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out) {
-  if (!flat || !out) return KB_ERR_NULL;
+kb_status kb_ik_pose_normalize(const kb_ik_pose *pose, kb_ik_pose *out) {
+  if (!pose || !out) return KB_ERR_NULL;
   for (int i = 0; i < 3; i++) {
-    if (!isfinite(flat[i])) return KB_ERR_NOT_FINITE;
-    out->root[i] = flat[i];
+    if (!isfinite(pose->root[i])) return KB_ERR_NOT_FINITE;
+    out->root[i] = pose->root[i];
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
-    kb_status st = kb__normalize4d(flat + 3 + 4 * j, out->local[j]);
+    kb_status st = kb__normalize4d(pose->local[j], out->local[j]);
     if (st != KB_OK) return st;
   }
-  return KB_OK;
-}
-
-kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat) {
-  if (!pose || !flat) return KB_ERR_NULL;
-  memcpy(flat, pose->root, sizeof pose->root);
-  for (int j = 0; j < KB_JOINT_COUNT; j++)
-    memcpy(flat + 3 + 4 * j, pose->local[j], sizeof pose->local[j]);
   return KB_OK;
 }
 

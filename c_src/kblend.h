@@ -17,7 +17,7 @@
  *   kb_track track = {times, key, 1, 0, 0, {0}};
  *   track.joint_mask[KB_LEFT_SHOULDER] = 1;   // the joints it drives
  *   kb_preview_params params;
- *   kb_preview_default_params(&params);       // SPEC's defaults
+ *   kb_preview_default_params(&params);       // the design's defaults
  *   params.duration = 2.0f;
  *   static kb_preview pv;                     // ~3 KB: static or heap
  *   kb_status st = kb_preview_init(&pv, &params, &track);
@@ -161,7 +161,7 @@ const char *kb_status_text(kb_status status);
 /* pairs of one SLERP batch a binding may allocate */
 #define KB_MIN_BATCH_PAIRS 1
 #define KB_MAX_BATCH_PAIRS 500000
-/* Levenberg–Marquardt defaults (kb_ik_default_options, SPEC §7) */
+/* Levenberg–Marquardt defaults (kb_ik_default_options, docs/design.md §7) */
 #define KB_DEFAULT_IK_MAX_ITERATIONS 100
 #define KB_DEFAULT_IK_LAMBDA0 1e-3
 #define KB_DEFAULT_IK_LAMBDA_MIN 1e-5
@@ -511,14 +511,45 @@ const uint8_t *kb_preview_changed_mask(const kb_preview *pv);
 
 /* ----------------------------------------------------------------- crowd */
 
+/* How a crowd's world matrices are stored (16 floats each, column-major as
+ * three.js's Matrix4.elements, for N members of 22 joints):
+ * - KB_CROWD_MEMBER_MAJOR: joint j of member i at out[16·(22·i + j)], every
+ *   matrix computed each call;
+ * - KB_CROWD_JOINT_MAJOR: joint j of member i at out[16·(N·j + i)], so each
+ *   joint's N matrices are one contiguous run (one instanced mesh per body
+ *   segment reads it as is). Only matrices that can change are computed:
+ *   the joints whose own or an ancestor's rotation differs bitwise from the
+ *   member's pose in `poses` before the call, and every joint of a member
+ *   whose root moved; the others keep theirs. The matrices are bit for bit
+ *   the member-major ones. */
+typedef enum kb_crowd_layout {
+  KB_CROWD_MEMBER_MAJOR = 0,
+  KB_CROWD_JOINT_MAJOR = 1
+} kb_crowd_layout;
+
+/* What a member's joint-major matrices were last computed from: its world
+ * rotations and positions (FK) and its root. The caller's, untouched
+ * between calls; fill them with NaN (or the poses with zeros) before the
+ * first call, so that every matrix is computed then. */
+typedef struct kb_crowd_fk_state {
+  float rotations[KB_POSE_FLOATS];
+  float positions[3 * KB_JOINT_COUNT];
+  float root[3];
+} kb_crowd_fk_state;
+
 /* World matrices on request: `skeleton` for every member, `roots` 3·count
- * floats (nullable: every root at the origin), `out` 16·22·count floats,
- * joint j of member i at out[16·(22·i + j)], column-major (three.js
- * Matrix4.elements), from FK of the member's pose at its root. */
+ * floats (nullable: every root at the origin), `out` 16·22·count floats in
+ * `layout` (zero: member-major), from FK of the member's pose at its root.
+ * Joint-major needs `states` (count of them) and `moved` (22 bytes, set to
+ * 1 where joint j's matrix was recomputed for some member this call); the
+ * poses, states and out must stay as the last call left them. */
 typedef struct kb_crowd_matrices {
   const kb_skeleton *skeleton;
   const float *roots;
   float *out;
+  kb_crowd_layout layout;
+  kb_crowd_fk_state *states;
+  uint8_t *moved;
 } kb_crowd_matrices;
 
 /* Evaluates count previews at time t in one call, each exactly as
@@ -564,7 +595,8 @@ kb_status kb_clap_check_world(const kb_skeleton *s,
                               kb_clap_report *out);
 
 /* ---------------------------------------------- kinematic tasks and solver */
-/* Least-squares inverse kinematics (SPEC §7, seed 001), in double precision.
+/* Least-squares inverse kinematics (docs/design.md §7, seed 001), in double
+ * precision.
  *
  * Degrees of freedom (DoF), KB_IK_DOF of them, in this order: the root
  * translation (3), then per joint j a local rotation increment δ_j (3)
@@ -610,10 +642,10 @@ kb_status kb_ik_pose_from_local(const float *local, const float *root,
 /* To float local rotations (88); root (3) is nullable. */
 kb_status kb_ik_pose_to_local(const kb_ik_pose *pose, float *local,
                               float *root);
-/* The same pose as KB_IK_POSE_DOUBLES doubles (root, then 22 rotations) and
- * back; from_flat normalizes the rotations and rejects NaN or zero ones. */
-kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out);
-kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat);
+/* A copy with unit rotations (out may alias pose): KB_ERR_NOT_FINITE for
+ * a root or rotation that is not finite, KB_ERR_ZERO_QUAT for a rotation
+ * of (near) zero norm. */
+kb_status kb_ik_pose_normalize(const kb_ik_pose *pose, kb_ik_pose *out);
 /* Forward kinematics in double precision (the bind of the skeleton s). The
  * pose must be finite with unit rotations (|q|² within 1e-6 of 1), as
  * kb_ik_pose_from_* make them; others are refused. */
@@ -735,7 +767,8 @@ kb_status kb_retarget_task_evaluate(const kb_retarget_task *t,
                                     double *residual, double *jacobian,
                                     int capacity, int *out_rows);
 
-/* Levenberg–Marquardt options (kb_ik_default_options gives SPEC §7's). */
+/* Levenberg–Marquardt options (kb_ik_default_options gives docs/design.md
+ * §7's). */
 typedef struct kb_ik_options {
   int max_iterations;    /* linearizations, ≥ 1 (default 100) */
   double lambda0;        /* 1e-3 */
@@ -828,8 +861,8 @@ kb_status kb_solver_linearize(kb_solver *solver, const kb_ik_problem *problem,
 kb_status kb_solver_solve(kb_solver *solver, const kb_ik_problem *problem,
                           kb_ik_pose *pose, kb_ik_result *out);
 
-/* Clap by IK: the clap rules of SPEC §5 as frame-vector tasks, solved from
- * an authored pose (the regularizer keeps the solution near it). */
+/* Clap by IK: the clap rules of docs/design.md §5 as frame-vector tasks, solved
+ * from an authored pose (the regularizer keeps the solution near it). */
 typedef struct kb_clap_solve_options {
   double separation;       /* wrist-to-wrist target, m (0.17) */
   double chest_forward;    /* wrists ahead of spine3, fraction of height */

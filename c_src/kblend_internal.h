@@ -33,13 +33,38 @@ static inline void kb__compose_matrix(const float *q, const float *p,
   m[12] = p[0], m[13] = p[1], m[14] = p[2], m[15] = 1;
 }
 
+/* The Hamilton product a ⊗ b for quaternions of element type T, the one
+ * copy of the formula: the float and double products below expand it (out
+ * may alias a or b: every component is read before any is written). */
+#define KB__HAMILTON(T, a, b, out)                                             \
+  do {                                                                         \
+    T hx_ =                                                                    \
+        (a)[3] * (b)[0] + (a)[0] * (b)[3] + (a)[1] * (b)[2] - (a)[2] * (b)[1]; \
+    T hy_ =                                                                    \
+        (a)[3] * (b)[1] - (a)[0] * (b)[2] + (a)[1] * (b)[3] + (a)[2] * (b)[0]; \
+    T hz_ =                                                                    \
+        (a)[3] * (b)[2] + (a)[0] * (b)[1] - (a)[1] * (b)[0] + (a)[2] * (b)[3]; \
+    T hw_ =                                                                    \
+        (a)[3] * (b)[3] - (a)[0] * (b)[0] - (a)[1] * (b)[1] - (a)[2] * (b)[2]; \
+    (out)[0] = hx_, (out)[1] = hy_, (out)[2] = hz_, (out)[3] = hw_;            \
+  } while (0)
+
 /* Hamilton product a ⊗ b in float, inline (out may alias a or b). */
 static inline void kb__quat_mul_f(const float *a, const float *b, float *out) {
-  float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
+  KB__HAMILTON(float, a, b, out);
+}
+
+/* One step of forward kinematics, the one copy of it: joint j's world
+ * position and rotation from its parent's (parent_rot unit) and its unit
+ * local rotation. */
+static inline void kb__fk_joint(const kb_skeleton *s, int j,
+                                const float *parent_rot,
+                                const float *parent_pos, const float *local,
+                                float *position, float *rotation) {
+  float offset[3];
+  kb_quat_rotate(parent_rot, s->offsets[j], offset);
+  for (int i = 0; i < 3; i++) position[i] = parent_pos[i] + offset[i];
+  kb__quat_mul_f(parent_rot, local, rotation);
 }
 
 /* |v| up to which kb__quat_exp_small is within float rounding of the exact

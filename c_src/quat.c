@@ -18,11 +18,7 @@ kb_status kb_quat_check(const float q[4]) {
 
 kb_status kb_quat_mul(const float a[4], const float b[4], float out[4]) {
   if (!a || !b || !out) return KB_ERR_NULL;
-  float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
+  kb__quat_mul_f(a, b, out);
   return KB_OK;
 }
 

@@ -22,11 +22,7 @@ kb_status kb__normalize4d(const double q[4], double out[4]) {
 }
 
 void kb__quat_mul_d(const double a[4], const double b[4], double out[4]) {
-  double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x, out[1] = y, out[2] = z, out[3] = w;
+  KB__HAMILTON(double, a, b, out);
 }
 
 void kb__quat_conj_mul_d(const double a[4], const double b[4], double out[4]) {

@@ -22,7 +22,7 @@ extern "C" {
 /* Entries: every status (KB_OK, KB_ERR_*), enum value (KB_SHAPE_*, ...),
  * layout constant (KB_JOINT_COUNT, KB_FLAT_*, KB_CLAP_SLOT_*, ...), struct
  * size ("sizeof.preview", ...) and tunable ("default.attack",
- * "min.attack", "max.attack", ...; the JS names of SPEC's tunables). */
+ * "min.attack", "max.attack", ...; the JS names of the tunables). */
 int kb_abi_count(void);
 /* Name of entry i, NULL outside [0, kb_abi_count()). */
 const char *kb_abi_name(int i);
@@ -112,6 +112,12 @@ kb_status kb_kli_flat(const double *p, const double *r, double rate,
                       int shortest_path, int max_steps, double *out);
 
 /* -------------------------------------------------------------------- IK */
+
+/* A kb_ik_pose as KB_IK_POSE_DOUBLES doubles (root, then 22 rotations) and
+ * back; from_flat normalizes the rotations and rejects NaN or zero ones
+ * (kb_ik_pose_normalize). */
+kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out);
+kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat);
 
 /* Flat entry points of the solver for bindings (WebAssembly): a workspace
  * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
@@ -222,24 +228,15 @@ kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
                                  float *poses, uint8_t *masks,
                                  const kb_skeleton *skeleton,
                                  const float *roots, float *world_matrices);
-/* The crowd's evaluation with the world matrices joint-major: joint j of
- * member i at world_matrices[16·(count·j + i)] (16·22·count floats), each
- * joint's matrices over the crowd one contiguous run (one instanced mesh's
- * instance matrices). FK runs only where a matrix can change: for the
- * joints whose own or an ancestor's rotation differs bitwise from the
- * member's pose in `poses` before the call, every joint of a member whose
- * root moved; the others keep their matrices. The matrices are bit for bit
- * kb_crowd_evaluate's. fk_states: kb_sizeof_crowd_fk_state() bytes per
- * member, the caller's and untouched between calls (fill it with NaN, or
- * poses with zeros, before the first; so must poses and world_matrices
- * stay as the last call left them). moved: 22 bytes, 1 where joint j's
- * matrix was recomputed for some member this call. roots as
- * kb_crowd_evaluate's (NULL: every member at the origin). */
+/* kb_crowd_evaluate with KB_CROWD_JOINT_MAJOR matrices (kblend.h says what
+ * that layout stores and recomputes): world_matrices 16·22·count floats,
+ * moved 22 bytes, fk_states kb_sizeof_crowd_fk_state() bytes per member
+ * (kb_crowd_fk_state). */
 kb_status kb_crowd_evaluate_joint_major_flat(
     kb_preview *const *members, int count, float t, float *poses,
     uint8_t *masks, const kb_skeleton *skeleton, const float *roots,
     float *world_matrices, uint8_t *moved, void *fk_states);
-/* Bytes of one member's FK state (world rotations, positions, root). */
+/* Bytes of one member's FK state (sizeof(kb_crowd_fk_state)). */
 size_t kb_sizeof_crowd_fk_state(void);
 /* Byte offset of the changed-joint mask inside kb_preview (so a binding can
  * find a preview from the mask view it holds). */

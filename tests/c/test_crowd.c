@@ -31,7 +31,7 @@ static void test_members_match_previews_alone(void) {
   kb_skeleton_init(&s, 1.75f);
   float roots[3 * N];
   for (int i = 0; i < 3 * N; i++) roots[i] = 0.5f * (i % 5) - 1;
-  kb_crowd_matrices m = {&s, roots, matrices};
+  kb_crowd_matrices m = {.skeleton = &s, .roots = roots, .out = matrices};
   const float steps[] = {0, 0.1f, 0.5f, 0.5f, 1.2f, 2.9f, 0.2f, 3, 1.7f};
   int ok = 1;
   for (int step = 0; step < 120; step++) {
@@ -56,7 +56,7 @@ static void test_matrices_are_fk(void) {
   kb_skeleton_init(&s, 1.6f);
   float roots[3 * N];
   for (int i = 0; i < 3 * N; i++) roots[i] = 0.3f * i;
-  kb_crowd_matrices m = {&s, roots, matrices};
+  kb_crowd_matrices m = {.skeleton = &s, .roots = roots, .out = matrices};
   CHECK(kb_crowd_evaluate(member_ptrs, N, 1.1f, poses, masks, &m) == KB_OK);
   double worst = 0;
   for (int i = 0; i < N; i++) {
@@ -86,7 +86,7 @@ static void test_matrices_are_fk(void) {
 static void test_bad_arguments(void) {
   kb_skeleton s;
   kb_skeleton_init(&s, 1.75f);
-  kb_crowd_matrices m = {&s, NULL, NULL};
+  kb_crowd_matrices m = {.skeleton = &s, .roots = NULL, .out = NULL};
   CHECK(kb_crowd_evaluate(NULL, 1, 0, poses, masks, NULL) == KB_ERR_NULL);
   CHECK(kb_crowd_evaluate(member_ptrs, -1, 0, poses, masks, NULL) ==
         KB_ERR_OUT_OF_RANGE);
@@ -100,6 +100,12 @@ static void test_bad_arguments(void) {
   CHECK(kb_crowd_evaluate(member_ptrs, N, 0, poses, masks, &m) ==
         KB_ERR_NOT_FINITE);
   CHECK(kb_crowd_evaluate(member_ptrs, 0, 0, poses, masks, NULL) == KB_OK);
+  /* the layout: joint-major needs its states and moved flags; no third */
+  m.roots = NULL, m.layout = KB_CROWD_JOINT_MAJOR;
+  CHECK(kb_crowd_evaluate(member_ptrs, N, 0, poses, masks, &m) == KB_ERR_NULL);
+  m.layout = (kb_crowd_layout)2;
+  CHECK(kb_crowd_evaluate(member_ptrs, N, 0, poses, masks, &m) ==
+        KB_ERR_OUT_OF_RANGE);
   CHECK(kb_crowd_evaluate_flat(member_ptrs, N, 0.5f, poses, masks, &s, NULL,
                                matrices) == KB_OK);
   CHECK(kb_preview_changed_mask_offset_flat() ==

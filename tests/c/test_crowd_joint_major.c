@@ -59,7 +59,7 @@ static void test_bitwise_against_member_major(void) {
   kb_skeleton_init(&s, 1.7f);
   float roots[3 * N];
   for (int i = 0; i < 3 * N; i++) roots[i] = 0.4f * i - 2;
-  kb_crowd_matrices m = {&s, roots, mat_a};
+  kb_crowd_matrices m = {.skeleton = &s, .roots = roots, .out = mat_a};
   static float before[N * 16 * J];
   int ok = 1, skipped = 0;
   for (int step = 0; step < 150; step++) {

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "ik_fd.h"
+#include "kblend_wasm.h"
 
 static kb_skeleton skeleton;
 

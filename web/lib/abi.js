@@ -29,7 +29,7 @@ const INTEGER_TUNABLES = new Set(['seed', 'kliMaxSteps', 'batchPairs']);
 
 // A float32 value of the table as the shortest decimal that is the same
 // float (0.15f → 0.15, not 0.15000000596046448); doubles stay as they are.
-export function shortestFloat(value) {
+function shortestFloat(value) {
   if (!Number.isFinite(value) || Math.fround(value) !== value) return value;
   for (let digits = 1; digits <= 9; digits++) {
     const decimal = Number(value.toPrecision(digits));

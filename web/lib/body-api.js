@@ -11,7 +11,7 @@ const SKELETON_CACHE = 8; // heights kept at once
 
 // Reads a clap report (KB_CLAP_REPORT_FLOATS floats) into the object
 // validateClap returns; slots by name from the core's table.
-export function clapReportReader(core) {
+function clapReportReader(core) {
   const at = (name) => core.n(`KB_CLAP_SLOT_${name}`);
   const slot = {
     separation: at('SEPARATION'),
@@ -48,8 +48,8 @@ export function clapReportReader(core) {
 }
 
 // The hand axes in a wrist's local frame at the bind, from the core's
-// table (SPEC §3: the palm normal points −Y, the thumb +Z).
-export function readHandAxes(core) {
+// table (docs/design.md §3: the palm normal points −Y, the thumb +Z).
+function readHandAxes(core) {
   return Object.freeze({
     palmNormal: abiVector(core.abi, 'hand.palmNormal'),
     thumb: abiVector(core.abi, 'hand.thumb'),

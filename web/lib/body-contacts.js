@@ -1,10 +1,10 @@
 // Body contacts: a capsule model of the body and the pairs of body parts
-// that pass into each other in a pose (SPEC §8 `kb.bodyContacts`). The
+// that pass into each other in a pose (docs/design.md §8 `kb.bodyContacts`). The
 // seed's "bilateral forearm collision" concern, made general: any two parts
 // that do not share a joint, each a union of capsules (a segment swept by a
 // sphere), interpenetrate by r_a + r_b − (distance between the segments).
 //
-// Sizes are fractions of the body height H, like the skeleton's (SPEC §3,
+// Sizes are fractions of the body height H, like the skeleton's (docs/design.md §3,
 // the Drillis & Contini table in c_src/skeleton.c), and written in the
 // frame of the T-pose bind (Y up, facing +Z, the left is +X); each capsule
 // moves rigidly with one bone. Where the table gives a breadth, the

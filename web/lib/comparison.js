@@ -1,4 +1,4 @@
-// Blending methods side by side (SPEC §4, §6, §9): kblend's order, the naive
+// Blending methods side by side (docs/design.md §4, §6, §9): kblend's order, the naive
 // baseline that scales the target's Euler angles by E, the seed's order
 // (filter after blend) and the KLI envelope shape, each run on the same
 // gesture, tuning and frame grid. Each method is one createPreview walked
@@ -19,7 +19,7 @@ export const COMPARISON_METHODS = Object.freeze(
 );
 
 // Rotation angle between joint j of two poses, in double precision:
-// 2·atan2(|v|, |w|) of a⁻¹ ⊗ b (SPEC §4: never acos of a dot product, which
+// 2·atan2(|v|, |w|) of a⁻¹ ⊗ b (docs/design.md §4: never acos of a dot product, which
 // loses the small angles that the deadband and the end error are about).
 const inverse = [0, 0, 0, 0];
 const relative = [0, 0, 0, 0];

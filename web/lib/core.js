@@ -25,7 +25,7 @@ export async function loadCore({ wasmBinary } = {}) {
   return new Core(module);
 }
 
-export class Core {
+class Core {
   constructor(module) {
     this.module = module;
     this.fn = module; // exported C functions are module._kb_*

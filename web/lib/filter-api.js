@@ -4,7 +4,7 @@ import { createOwnedBlock, disposedError } from './memory.js';
 import { checkNumber, checkOneOf, checkOptions, checkPose, checkTunable } from './validate.js';
 
 export const FOLLOWERS = ENUM_NAMES.follower;
-export const MAX_FILTER_JOINTS = 100000;
+const MAX_FILTER_JOINTS = 100000;
 const FILTER_OPTIONS = ['joints', 'epsilon', 'lambda', 'dtMax', 'follower'];
 
 // epsilon, lambda (or Infinity: a pure gate), dtMax, follower in their ranges.

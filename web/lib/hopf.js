@@ -8,7 +8,7 @@
 // axis can be given.
 //
 // A SLERP path is an arc of a great circle of S³ and draws an arc of a
-// circle on S². The Kuramoto–Lohe flow (SPEC §6) runs along the same great
+// circle on S². The Kuramoto–Lohe flow (docs/design.md §6) runs along the same great
 // circle with another timing, so its curve lies on the SLERP curve: sampled
 // uniformly in time, its points bunch up toward r (ease-out).
 import { rotateVector } from './quaternion-math.js';

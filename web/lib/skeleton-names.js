@@ -1,5 +1,5 @@
 // The 22 joints of the kblend skeleton (Kimodo/SMPL-X body topology), in
-// the order of the C core (c_src/skeleton.c) and SPEC §3.
+// the order of the C core (c_src/skeleton.c) and docs/design.md §3.
 export const JOINT_NAMES = Object.freeze([
   'pelvis',
   'left_hip',

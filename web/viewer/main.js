@@ -49,7 +49,6 @@ import { createHelpOverlay } from './ui/help-overlay.js';
 import { createLoading } from './ui/loading.js';
 import { createNotice } from './ui/notice.js';
 
-const BODY_HEIGHT = 1.75;
 const byId = (id) => document.getElementById(id);
 const loading = createLoading(byId('loading'));
 
@@ -89,9 +88,10 @@ function addStage(page) {
   const { kb } = page;
   page.stage = createScene(byId('stage'));
   // the shown character: kblend's skinned one, the mannequin or the user's
-  page.rig = createCharacterStage(kb, BODY_HEIGHT);
-  page.clapOverlay = createClapOverlay(kb, BODY_HEIGHT);
-  page.contactOverlay = createContactOverlay(kb, BODY_HEIGHT);
+  const height = kb.defaults.height; // kblend's own characters
+  page.rig = createCharacterStage(kb, height);
+  page.clapOverlay = createClapOverlay(kb, height);
+  page.contactOverlay = createContactOverlay(kb, height);
   page.stage.scene.add(page.rig.root, page.clapOverlay.root, page.contactOverlay.root);
   page.pose = new Float32Array(4 * kb.skeleton.names.length); // the pose shown
   page.crossfade = createPoseCrossfade(kb.slerp, kb.skeleton.names.length);
@@ -117,8 +117,8 @@ function addPlaybackAndPlots(page) {
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
     singleView: [page.rig.root, page.clapOverlay.root, page.contactOverlay.root],
-    bindPositions: kb.bindPositions(BODY_HEIGHT),
-    height: BODY_HEIGHT,
+    bindPositions: kb.bindPositions(kb.defaults.height),
+    height: kb.defaults.height,
   });
   const link = createLinkSync();
   page.link = link;
@@ -262,22 +262,22 @@ function addEditor(page) {
 // (.glb/.gltf/.vrm), by their pickers or dropped; the panel is reached
 // through `page.panel` once it exists.
 function addFileInputs(page) {
-  const { state, rig, sources, notice } = page;
+  const { kb, state, rig, sources, notice } = page;
   const imports = createImportFlow({
     state,
     sources,
     notice,
-    height: BODY_HEIGHT,
+    height: kb.defaults.height,
     host: byId('stage'),
     onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
   });
   // the clap check and the IK clap at the shown character's own height
-  // and hands (kblend's 1.75 m and hand axes for its own characters)
+  // and hands (kblend's default height and hand axes for its own characters)
   page.fitBodyHeight = () => {
     const { height } = rig.describe();
     const before = sources.body;
     sources.setBody({ height, hands: rig.shown.hands?.corrections ?? null });
-    const change = state.setBodyHeight(height === BODY_HEIGHT ? null : height);
+    const change = state.setBodyHeight(height === kb.defaults.height ? null : height);
     if (change.ok) return;
     sources.setBody(before);
     notice.show(`The clap check stays at ${state.bodyHeight} m:`, [change.error]);

@@ -64,6 +64,23 @@ function editorHook(app) {
   });
 }
 
+// Named tuning presets, loading draws the result.
+function presetsHook(app) {
+  return {
+    save: (name) => app.presets.save(name),
+    load(name) {
+      const values = app.presets.load(name);
+      app.drawNow();
+      return values;
+    },
+    remove: (name) => app.presets.remove(name),
+    names: () => app.presets.names(),
+    get: (name) => app.presets.get(name),
+    exportText: () => app.presets.exportText(),
+    importText: (text) => app.presets.importText(text),
+  };
+}
+
 export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
@@ -134,19 +151,7 @@ export function installTestHook(app) {
     editor: editorHook(app),
     // Named tuning presets: save(name), load(name), remove(name), names(),
     // get(name), exportText(), importText(text) → the names imported.
-    presets: {
-      save: (name) => app.presets.save(name),
-      load(name) {
-        const values = app.presets.load(name);
-        app.drawNow();
-        return values;
-      },
-      remove: (name) => app.presets.remove(name),
-      names: () => app.presets.names(),
-      get: (name) => app.presets.get(name),
-      exportText: () => app.presets.exportText(),
-      importText: (text) => app.presets.importText(text),
-    },
+    presets: presetsHook(app),
     // A gesture file's text shown as a custom gesture: its name, or a
     // rejection with the validation message (the page is left as it was).
     async loadGesture(jsonText) {

@@ -4,7 +4,7 @@
 // fractions. The joints come from the skeleton itself (kb.bindPositions):
 // limbs are lofted along the bones, the trunk along the height.
 
-export const REFERENCE_CM = 175;
+const REFERENCE_CM = 175;
 export const fraction = (cm) => cm / REFERENCE_CM;
 
 // Trunk, crotch to crown, one row per height: [height, half width, front

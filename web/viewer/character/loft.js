@@ -40,7 +40,7 @@ const signedPower = (value, exponent) => Math.sign(value) * Math.abs(value) ** e
 
 // A point of a section: centre + e1·(±r1) + e2·(±r2) on the superellipse
 // of exponent n at angle phi. radii: [plus1, minus1, plus2, minus2].
-export function sectionPoint(centre, e1, e2, radii, n, phi) {
+function sectionPoint(centre, e1, e2, radii, n, phi) {
   const c = Math.cos(phi);
   const s = Math.sin(phi);
   const a = (c >= 0 ? radii[0] : radii[1]) * signedPower(c, 2 / n);

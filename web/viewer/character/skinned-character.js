@@ -9,6 +9,11 @@ import { addArm, addLeg, addShoe, addTrunk } from './body-parts.js';
 import { addFace } from './face.js';
 import { HAND_SHAPE_NAMES, addHand } from './hand.js';
 import { createMeshBuilder } from './mesh-builder.js';
+import {
+  addSkeletonOverlay,
+  buildKblendBones,
+  writeLocalRotations,
+} from '../stage/kblend-bones.js';
 
 const SIDES = ['left', 'right'];
 
@@ -26,22 +31,6 @@ function checkArguments(skeleton, bindPositions, height) {
   if (!(typeof height === 'number' && Number.isFinite(height) && height > 0)) {
     throw new RangeError(`height must be a positive number of metres, got ${height}`);
   }
-}
-
-function buildBones(names, parents, bind) {
-  const world = names.map((_, j) => [bind[3 * j], bind[3 * j + 1], bind[3 * j + 2]]);
-  const bones = names.map((name, j) => {
-    const bone = new THREE.Bone();
-    bone.name = name;
-    const p = parents[j];
-    const offset = world[j].map((v, c) => (p < 0 ? v : v - world[p][c]));
-    bone.position.set(...offset);
-    return bone;
-  });
-  bones.forEach((bone, j) => {
-    if (parents[j] >= 0) bones[parents[j]].add(bone);
-  });
-  return { bones, world };
 }
 
 function buildGeometry(names, world, height) {
@@ -70,12 +59,12 @@ function buildGeometry(names, world, height) {
 /**
  * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
  * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
- * @param {number} [height]  the height the bind was made for
+ * @param {number} height  the height the bind was made for (m)
  */
-export function createSkinnedCharacter(skeleton, bindPositions, height = 1.75) {
+export function createSkinnedCharacter(skeleton, bindPositions, height) {
   checkArguments(skeleton, bindPositions, height);
   const { names, parents } = skeleton;
-  const { bones, world } = buildBones(names, parents, bindPositions);
+  const { bones, world } = buildKblendBones(names, parents, bindPositions);
   const geometry = buildGeometry(names, world, height);
   const material = new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.72 });
   const mesh = new THREE.SkinnedMesh(geometry, material);
@@ -89,10 +78,7 @@ export function createSkinnedCharacter(skeleton, bindPositions, height = 1.75) {
   root.updateMatrixWorld(true);
   mesh.bind(new THREE.Skeleton(bones));
 
-  const overlay = new THREE.SkeletonHelper(bones[0]);
-  overlay.material.linewidth = 2;
-  overlay.visible = false;
-  root.add(overlay);
+  const overlay = addSkeletonOverlay(root, bones[0]);
 
   const morphIndex = Object.fromEntries(geometry.userData.morphNames.map((name, i) => [name, i]));
   return {
@@ -100,11 +86,7 @@ export function createSkinnedCharacter(skeleton, bindPositions, height = 1.75) {
     bones,
     mesh,
     // Set every bone from the core's local rotations (88 floats, [x,y,z,w]).
-    applyPose(local) {
-      for (let j = 0; j < bones.length; j++) {
-        bones[j].quaternion.set(local[4 * j], local[4 * j + 1], local[4 * j + 2], local[4 * j + 3]);
-      }
-    },
+    applyPose: (local) => writeLocalRotations(bones, local),
     setSkeletonVisible(visible) {
       overlay.visible = visible;
     },

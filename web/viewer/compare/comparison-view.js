@@ -5,6 +5,7 @@
 // anything and the single rig is shown as usual.
 import * as THREE from 'three';
 import { createRig } from '../stage/rig.js';
+import { projectedBounds, visibleBox } from '../stage/scene.js';
 import { createComparisonCards } from './comparison-cards.js';
 import { createComparisonModel } from './comparison-model.js';
 import { createHopfInset } from './hopf-inset.js';
@@ -93,31 +94,12 @@ function drawRow(model, built, t, duration, handShapes) {
 // scene's canvas (px from its top left), for tests.
 function rigBoxes(built, camera, element) {
   const box = new THREE.Box3();
-  const part = new THREE.Box3();
-  const corner = new THREE.Vector3();
+  const px = (x, y) => [((x + 1) / 2) * element.clientWidth, ((1 - y) / 2) * element.clientHeight];
   return built.rigs.map((rig) => {
-    box.makeEmpty();
-    rig.root.updateWorldMatrix(true, true);
-    rig.root.traverseVisible((object) => {
-      if (!object.isMesh) return;
-      object.geometry.computeBoundingBox();
-      box.union(part.copy(object.geometry.boundingBox).applyMatrix4(object.matrixWorld));
-    });
-    const screen = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
-    for (let k = 0; k < 8; k++) {
-      corner.set(
-        k & 1 ? box.max.x : box.min.x,
-        k & 2 ? box.max.y : box.min.y,
-        k & 4 ? box.max.z : box.min.z,
-      );
-      corner.project(camera);
-      const x = ((corner.x + 1) / 2) * element.clientWidth;
-      const y = ((1 - corner.y) / 2) * element.clientHeight;
-      screen.left = Math.min(screen.left, x);
-      screen.right = Math.max(screen.right, x);
-      screen.top = Math.min(screen.top, y);
-      screen.bottom = Math.max(screen.bottom, y);
-    }
+    const ndc = projectedBounds(visibleBox(rig.root, box), camera);
+    const [left, bottom] = px(ndc.minX, ndc.minY);
+    const [right, top] = px(ndc.maxX, ndc.maxY);
+    const screen = { left, right, top, bottom };
     return { x: rig.root.position.x, min: box.min.toArray(), max: box.max.toArray(), screen };
   });
 }

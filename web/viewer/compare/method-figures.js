@@ -103,14 +103,3 @@ export function frameRow({
     metresPerPixel,
   };
 }
-
-/**
- * Camera distance that fits a box of `width` × `height` (m) in a perspective
- * view of vertical field of view `fovDegrees` and aspect `aspect`, with a
- * margin (1.1 = 10 % spare).
- */
-export function fitDistance({ width, height, fovDegrees, aspect, margin = 1.1 }) {
-  const halfV = Math.tan((fovDegrees * Math.PI) / 360);
-  const halfH = halfV * aspect;
-  return margin * Math.max(height / 2 / halfV, width / 2 / halfH);
-}

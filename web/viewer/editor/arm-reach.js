@@ -24,7 +24,7 @@ export function sideOfWrist(joint) {
  * @param {number} [height]  body height (m)
  * @returns {object} kb.solveIK's result (pose, cost, reached, ...)
  */
-export function reachPose(kb, start, side, target, height = 1.75) {
+export function reachPose(kb, start, side, target, height = kb.defaults.height) {
   const joints = ARM_JOINTS[side];
   if (!joints) throw new RangeError(`side must be 'left' or 'right', got ${JSON.stringify(side)}`);
   const point = Array.from(target);

@@ -4,9 +4,9 @@
 // gesture plays through the same kb.createPreview (as a gesture object), so
 // the envelope, the filter and every slider work on it. No DOM.
 
-export const CUSTOM_PREFIX = 'custom: ';
+const CUSTOM_PREFIX = 'custom: ';
 // Custom gestures kept for the picker; the oldest goes first.
-export const MAX_CUSTOM_GESTURES = 16;
+const MAX_CUSTOM_GESTURES = 16;
 
 /**
  * @param {object} sources  createClipSources' result

@@ -38,6 +38,125 @@ function addTooltips(folder) {
 }
 const TIME_DECIMALS = 4;
 
+// A joint's rotation in the pose shown, as XYZ degrees.
+function poseDegrees(pose, names, joint) {
+  const j = names.indexOf(joint);
+  return eulerDegreesOf(Array.from(pose.subarray(4 * j, 4 * j + 4)));
+}
+
+// Clip time t in the gesture's time unit (seconds, or hold fractions).
+function gestureTime(t, file, { attack, release, duration }) {
+  if (file.timeUnit !== 'hold') return Number(t.toFixed(TIME_DECIMALS));
+  const hold = (1 - attack - release) * duration;
+  const fraction = hold > 0 ? (t - attack * duration) / hold : 0;
+  return Number(Math.min(1, Math.max(0, fraction)).toFixed(TIME_DECIMALS));
+}
+
+function saveGesture(editor) {
+  const file = editor.gesture();
+  const bytes = new TextEncoder().encode(gestureFileText(file));
+  download({ filename: gestureFileName(file), mime: 'application/json', bytes });
+}
+
+// The gesture's header fields: name, length, loop and period.
+function addHeaderFields(folder, header, setHeader) {
+  return [
+    folder
+      .add(header, 'name')
+      .name('gesture name')
+      .onFinishChange((name) => setHeader({ name })),
+    folder
+      .add(header, 'duration', 0.1, 20, 0.05)
+      .name('duration (s)')
+      .onFinishChange((duration) => setHeader({ duration })),
+    folder
+      .add(header, 'loop')
+      .name('loop')
+      .onChange((loop) => setHeader(loop ? { loop, period: header.period } : { loop })),
+    folder
+      .add(header, 'period', 0.05, 10, 0.05)
+      .name('loop period (s)')
+      .onFinishChange((period) => setHeader({ loop: true, period })),
+  ];
+}
+
+// X/Y/Z degree fields of the selected joint at the selected keyframe.
+function addAngleFields(folder, model, onFinishChange) {
+  return ['x', 'y', 'z'].map((axis) =>
+    folder
+      .add(model, axis, -180, 180, 0.5)
+      .name(`${axis.toUpperCase()} (°)`)
+      .onFinishChange(onFinishChange),
+  );
+}
+
+function showHeader(header, fields, file) {
+  Object.assign(header, {
+    name: file.name,
+    duration: file.duration,
+    loop: file.loop === true,
+    period: file.period ?? header.period,
+  });
+  fields.forEach((c) => c.updateDisplay());
+}
+
+// The keyframe list of the file (the selection kept when it still exists);
+// returns the field lil-gui rebuilt.
+function showKeyframes(keyField, model, file, onChange) {
+  const unit = file.timeUnit === 'hold' ? 'hold' : 's';
+  const times = file.keyframes.map((k) => String(k.time));
+  if (!times.includes(model.keyframe)) model.keyframe = times[0] ?? NO_KEYFRAME;
+  const field = keyField.options(times.length ? times : [NO_KEYFRAME]).name(`keyframe (${unit})`);
+  field.onChange(onChange);
+  field.domElement.title = HELP.keyframe;
+  field.updateDisplay();
+  return field;
+}
+
+// What the folder's buttons do; guarded runs an edit and says a refusal.
+function editActions(editor, guarded, { addKeyframe, joint, selectedTime }) {
+  return {
+    editShown: () => guarded(() => editor.startFromShown()),
+    fromPose: () => guarded(() => editor.startFromPose()),
+    addKeyframe: () => guarded(addKeyframe),
+    deleteKey: () => guarded(() => editor.removeKey(joint(), selectedTime())),
+    deleteKeyframe: () => guarded(() => editor.removeKeyframe(selectedTime())),
+    undo: () => editor.undo(),
+    redo: () => editor.redo(),
+    save: () => saveGesture(editor),
+  };
+}
+
+// The joint picker; the folder says the selection (null while closed).
+function addJointField(folder, model, names, { onJoint, onSelect, onOpenClose }) {
+  const field = folder
+    .add(model, 'joint', names)
+    .name('joint')
+    .onChange(() => {
+      onJoint();
+      onSelect?.(model.joint);
+    });
+  folder.onOpenClose(() => {
+    onSelect?.(folder._closed ? null : model.joint);
+    onOpenClose?.(!folder._closed);
+  });
+  return field;
+}
+
+function addStartButtons(folder, model) {
+  folder.add(model, 'editShown').name('edit shown gesture (a copy)');
+  folder.add(model, 'fromPose').name('new gesture from this pose');
+}
+
+function addActionButtons(folder, model) {
+  folder.add(model, 'addKeyframe').name('add keyframe at playhead');
+  folder.add(model, 'deleteKey').name('delete this joint’s key');
+  folder.add(model, 'deleteKeyframe').name('delete keyframe');
+  folder.add(model, 'undo').name('undo (Ctrl+Z)');
+  folder.add(model, 'redo').name('redo (Ctrl+Shift+Z)');
+  folder.add(model, 'save').name('save gesture JSON');
+}
+
 /**
  * @param {object} options
  * @param {object} options.gui  the panel's lil-gui root
@@ -70,67 +189,26 @@ export function createEditorPanel({
     x: 0,
     y: 0,
     z: 0,
-    editShown: () => guarded(() => editor.startFromShown()),
-    fromPose: () => guarded(() => editor.startFromPose()),
-    addKeyframe: () => guarded(addKeyframe),
-    deleteKey: () => guarded(() => editor.removeKey(model.joint, selectedTime())),
-    deleteKeyframe: () => guarded(() => editor.removeKeyframe(selectedTime())),
-    undo: () => editor.undo(),
-    redo: () => editor.redo(),
-    save: () => {
-      const file = editor.gesture();
-      const text = gestureFileText(file);
-      const bytes = new TextEncoder().encode(text);
-      download({ filename: gestureFileName(file), mime: 'application/json', bytes });
-    },
+    ...editActions(editor, (action) => guarded(action), {
+      addKeyframe: () => addKeyframe(),
+      joint: () => model.joint,
+      selectedTime: () => selectedTime(),
+    }),
   };
-  folder.add(model, 'editShown').name('edit shown gesture (a copy)');
-  folder.add(model, 'fromPose').name('new gesture from this pose');
+  addStartButtons(folder, model);
   // the gesture's header: name, length, loop and period
   const header = { name: '', duration: 1, loop: false, period: 1 };
-  const setHeader = (changes) => guarded(() => editor.setHeader(changes));
-  const headerFields = [
-    folder
-      .add(header, 'name')
-      .name('gesture name')
-      .onFinishChange((name) => setHeader({ name })),
-    folder
-      .add(header, 'duration', 0.1, 20, 0.05)
-      .name('duration (s)')
-      .onFinishChange((duration) => setHeader({ duration })),
-    folder
-      .add(header, 'loop')
-      .name('loop')
-      .onChange((loop) => setHeader(loop ? { loop, period: header.period } : { loop })),
-    folder
-      .add(header, 'period', 0.05, 10, 0.05)
-      .name('loop period (s)')
-      .onFinishChange((period) => setHeader({ loop: true, period })),
-  ];
-  const jointField = folder
-    .add(model, 'joint', names)
-    .name('joint')
-    .onChange(() => {
-      showAngles();
-      onSelect?.(model.joint);
-    });
-  folder.onOpenClose(() => {
-    onSelect?.(folder._closed ? null : model.joint);
-    onOpenClose?.(!folder._closed);
+  const headerFields = addHeaderFields(folder, header, (changes) =>
+    guarded(() => editor.setHeader(changes)),
+  );
+  const jointField = addJointField(folder, model, names, {
+    onJoint: () => showAngles(),
+    onSelect,
+    onOpenClose,
   });
   let keyField = folder.add(model, 'keyframe', [NO_KEYFRAME]).name('keyframe');
-  const axes = ['x', 'y', 'z'].map((axis) =>
-    folder
-      .add(model, axis, -180, 180, 0.5)
-      .name(`${axis.toUpperCase()} (°)`)
-      .onFinishChange(() => guarded(setAngles)),
-  );
-  folder.add(model, 'addKeyframe').name('add keyframe at playhead');
-  folder.add(model, 'deleteKey').name('delete this joint’s key');
-  folder.add(model, 'deleteKeyframe').name('delete keyframe');
-  folder.add(model, 'undo').name('undo (Ctrl+Z)');
-  folder.add(model, 'redo').name('redo (Ctrl+Shift+Z)');
-  folder.add(model, 'save').name('save gesture JSON');
+  const axes = addAngleFields(folder, model, () => guarded(setAngles));
+  addActionButtons(folder, model);
 
   function guarded(action) {
     try {
@@ -144,21 +222,12 @@ export function createEditorPanel({
   const selectedTime = () => (model.keyframe === NO_KEYFRAME ? null : Number(model.keyframe));
 
   // The playhead in the gesture's time unit.
-  function playheadTime(file) {
-    const t = playhead();
-    if (file.timeUnit !== 'hold') return Number(t.toFixed(TIME_DECIMALS));
-    const { attack, release, duration } = params();
-    const hold = (1 - attack - release) * duration;
-    const fraction = hold > 0 ? (t - attack * duration) / hold : 0;
-    return Number(Math.min(1, Math.max(0, fraction)).toFixed(TIME_DECIMALS));
-  }
+  const playheadTime = (file) => gestureTime(playhead(), file, params());
 
   function addKeyframe() {
     const file = editor.gesture();
     const time = playheadTime(file);
-    const j = names.indexOf(model.joint);
-    const angles = eulerDegreesOf(Array.from(currentPose().subarray(4 * j, 4 * j + 4)));
-    editor.setKey(model.joint, time, angles);
+    editor.setKey(model.joint, time, poseDegrees(currentPose(), names, model.joint));
     model.keyframe = String(time);
   }
 
@@ -173,30 +242,18 @@ export function createEditorPanel({
   function showAngles() {
     const file = editor.gesture();
     const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
-    const j = names.indexOf(model.joint);
-    const angles =
-      key?.rotations[model.joint] ??
-      eulerDegreesOf(Array.from(currentPose().subarray(4 * j, 4 * j + 4)));
-    [model.x, model.y, model.z] = angles;
+    showDegrees(key?.rotations[model.joint] ?? poseDegrees(currentPose(), names, model.joint));
+  }
+
+  function showDegrees(degrees) {
+    [model.x, model.y, model.z] = degrees;
     axes.forEach((c) => c.updateDisplay());
   }
 
   function refresh() {
     const file = editor.gesture();
-    Object.assign(header, {
-      name: file.name,
-      duration: file.duration,
-      loop: file.loop === true,
-      period: file.period ?? header.period,
-    });
-    headerFields.forEach((c) => c.updateDisplay());
-    const unit = file.timeUnit === 'hold' ? 'hold' : 's';
-    const times = file.keyframes.map((k) => String(k.time));
-    if (!times.includes(model.keyframe)) model.keyframe = times[0] ?? NO_KEYFRAME;
-    keyField = keyField.options(times.length ? times : [NO_KEYFRAME]).name(`keyframe (${unit})`);
-    keyField.onChange(showAngles);
-    keyField.domElement.title = HELP.keyframe;
-    keyField.updateDisplay();
+    showHeader(header, headerFields, file);
+    keyField = showKeyframes(keyField, model, file, showAngles);
     jointField.updateDisplay();
     showAngles();
   }
@@ -215,10 +272,7 @@ export function createEditorPanel({
       onSelect?.(joint);
     },
     // the gizmo's rotation while it is dragged, then keyed at the keyframe
-    showDragged(degrees) {
-      [model.x, model.y, model.z] = degrees;
-      axes.forEach((c) => c.updateDisplay());
-    },
+    showDragged: showDegrees,
     keyDragged(degrees) {
       [model.x, model.y, model.z] = degrees;
       guarded(setAngles);

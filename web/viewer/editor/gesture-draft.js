@@ -7,7 +7,7 @@ import { eulerDegreesOf } from './euler.js';
 
 const copy = (draft) => JSON.parse(JSON.stringify(draft));
 
-export function keyframeIndex(draft, time) {
+function keyframeIndex(draft, time) {
   return draft.keyframes.findIndex((key) => key.time === time);
 }
 

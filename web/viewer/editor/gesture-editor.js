@@ -20,6 +20,45 @@ import { createHistory } from './history.js';
 
 const LABEL = 'edited gesture';
 
+// The pose of the keyframe at `time` (idle where it names no joint).
+function keyframePose(kb, file, time, apose) {
+  const key = file.keyframes.find((k) => k.time === time) ?? { rotations: {} };
+  return kb.keyframePose(key, apose);
+}
+
+// A draft holding the pose shown (one keyframe, relative to the idle pose).
+function draftOfPose(kb, state, pose, name) {
+  const idle = kb.createPreview({ gesture: kb.gestureNames[0], apose: state.params.apose });
+  const idlePose = idle.evaluate(0);
+  idle.dispose();
+  return draftFromPose(pose, idlePose, kb.skeleton.names, {
+    name,
+    duration: state.params.duration,
+  });
+}
+
+// The gesture shown, as a draft to edit: a library gesture as a copy, a
+// custom one as it is, anything else (an imported clip) from its pose.
+function draftOfShownGesture(kb, state, sources, currentPose) {
+  const { gesture } = state.params;
+  const custom = sources.customGesture(gesture);
+  if (custom) return gestureToFile(custom);
+  if (kb.gestureNames.includes(gesture)) {
+    return { ...gestureToFile(kb.getGesture(gesture)), name: `${gesture}_edit` };
+  }
+  return draftOfPose(kb, state, currentPose(), 'new_gesture');
+}
+
+// The arm joints of a solved pose as XYZ degrees, by joint name.
+function armDegrees(kb, pose, side) {
+  const rotations = {};
+  for (const joint of ARM_JOINTS[side]) {
+    const j = kb.skeleton.names.indexOf(joint);
+    rotations[joint] = eulerDegreesOf(Array.from(pose.subarray(4 * j, 4 * j + 4)));
+  }
+  return rotations;
+}
+
 /**
  * @param {object} options
  * @param {object} options.kb  the loaded library
@@ -46,27 +85,8 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
   const pickerName = (file) => `custom: ${file.name}`;
   const editing = () => draft !== null && state.params.gesture === pickerName(draft);
 
-  // The gesture shown, as a draft to edit: a library gesture as a copy, a
-  // custom one as it is, anything else (an imported clip) from its pose.
-  function draftOfShown() {
-    const { gesture } = state.params;
-    const custom = sources.customGesture(gesture);
-    if (custom) return gestureToFile(custom);
-    if (kb.gestureNames.includes(gesture)) {
-      return { ...gestureToFile(kb.getGesture(gesture)), name: `${gesture}_edit` };
-    }
-    return fromPose('new_gesture');
-  }
-
-  function fromPose(name) {
-    const idle = kb.createPreview({ gesture: kb.gestureNames[0], apose: state.params.apose });
-    const idlePose = idle.evaluate(0);
-    idle.dispose();
-    return draftFromPose(currentPose(), idlePose, kb.skeleton.names, {
-      name,
-      duration: state.params.duration,
-    });
-  }
+  const draftOfShown = () => draftOfShownGesture(kb, state, sources, currentPose);
+  const fromPose = (name) => draftOfPose(kb, state, currentPose(), name);
 
   // Show a new draft: validated, registered, then set through the state.
   function commit(next) {
@@ -91,11 +111,7 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
 
   const edit = (change) => commit(change(editing() ? draft : draftOfShown()));
 
-  // The pose of the keyframe at `time` (idle where it names no joint).
-  function keyframePoseAt(file, time) {
-    const key = file.keyframes.find((k) => k.time === time) ?? { rotations: {} };
-    return kb.keyframePose(key, state.params.apose);
-  }
+  const keyframePoseAt = (file, time) => keyframePose(kb, file, time, state.params.apose);
 
   // The arm solved so that the wrist reaches `target` from the keyframe's
   // pose (no edit): the solver's result.
@@ -106,11 +122,7 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
   // Key the solved shoulder and elbow at the keyframe: one edit.
   function reach(side, time, target) {
     const solved = solveReach(side, time, target);
-    const rotations = {};
-    for (const joint of ARM_JOINTS[side]) {
-      const j = kb.skeleton.names.indexOf(joint);
-      rotations[joint] = eulerDegreesOf(Array.from(solved.pose.subarray(4 * j, 4 * j + 4)));
-    }
+    const rotations = armDegrees(kb, solved.pose, side);
     edit((d) => setKeys(d, time, rotations));
     return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
   }

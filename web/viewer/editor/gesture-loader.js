@@ -8,7 +8,7 @@
 
 // A gesture file larger than this is not read (1000 keyframes of 22 joints
 // fit in well under a megabyte).
-export const MAX_GESTURE_FILE_BYTES = 1 << 20;
+const MAX_GESTURE_FILE_BYTES = 1 << 20;
 
 export const isGestureFile = (file) =>
   /\.json$/i.test(file.name) || file.type === 'application/json';

@@ -1,7 +1,7 @@
 // Undo and redo over snapshots: `record(before)` keeps the state before a
 // change; undo gives back the last one kept and keeps the present for redo.
 // A new change after an undo drops the redo side. Bounded.
-export const MAX_HISTORY = 200;
+const MAX_HISTORY = 200;
 
 export function createHistory(limit = MAX_HISTORY) {
   const past = [];

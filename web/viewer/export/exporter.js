@@ -17,17 +17,9 @@ import { checkSize } from './render-size.js';
 import { contactSheetPng, snapshotPng } from './snapshot.js';
 import { renderWebm } from './video.js';
 
-export const EXPORT_KINDS = Object.freeze([
-  'glb',
-  'bvh',
-  'webm',
-  'png',
-  'sheet',
-  'json',
-  'gesture',
-]);
+const EXPORT_KINDS = Object.freeze(['glb', 'bvh', 'webm', 'png', 'sheet', 'json', 'gesture']);
 
-export const EXPORT_DEFAULTS = Object.freeze({
+const EXPORT_DEFAULTS = Object.freeze({
   width: 1280,
   height: 720,
   fps: 30,
@@ -37,7 +29,7 @@ export const EXPORT_DEFAULTS = Object.freeze({
 const text = (value) => new TextEncoder().encode(value);
 
 // A name for files of the shown gesture: safe characters only.
-export function baseName(gesture) {
+function baseName(gesture) {
   const cleaned = String(gesture)
     .replace(/^(custom|bvh): /, '')
     .replace(/\.bvh$/i, '')

@@ -4,8 +4,8 @@
 // Pure functions, no DOM.
 import { gestureToFile } from '../editor/gesture-file.js';
 
-export const PARAMS_FORMAT = 'kblend-preview-params';
-export const PARAMS_VERSION = 1;
+const PARAMS_FORMAT = 'kblend-preview-params';
+const PARAMS_VERSION = 1;
 
 // The values createPreview takes, in the order they are written.
 const TUNING_KEYS = [

@@ -8,7 +8,7 @@
 import { Vector2 } from 'three';
 
 // Sizes an export may ask for (px): at most a 4K frame.
-export const EXPORT_SIZE = Object.freeze({ min: 16, max: 3840 });
+const EXPORT_SIZE = Object.freeze({ min: 16, max: 3840 });
 
 export function checkSize(width, height) {
   for (const [name, value] of [

@@ -4,7 +4,7 @@
 import { paintAtSize } from './render-size.js';
 
 // A contact sheet holds 2 to 64 frames.
-export const SHEET_FRAMES = Object.freeze({ min: 2, max: 64 });
+const SHEET_FRAMES = Object.freeze({ min: 2, max: 64 });
 const LABEL_PX = 14;
 
 function canvasToPng(canvas) {
@@ -17,7 +17,7 @@ function canvasToPng(canvas) {
 }
 
 // The times of n evenly spaced frames from 0 to the duration.
-export function sheetTimes(n, duration) {
+function sheetTimes(n, duration) {
   if (!Number.isInteger(n) || n < SHEET_FRAMES.min || n > SHEET_FRAMES.max) {
     throw new RangeError(
       `contact sheet frames must be an integer in [${SHEET_FRAMES.min}, ${SHEET_FRAMES.max}], got ${n}`,
@@ -27,7 +27,7 @@ export function sheetTimes(n, duration) {
 }
 
 // The grid of a sheet: as square as it gets, columns first.
-export function sheetGrid(n) {
+function sheetGrid(n) {
   const columns = Math.ceil(Math.sqrt(n));
   return { columns, rows: Math.ceil(n / columns) };
 }

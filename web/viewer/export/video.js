@@ -5,9 +5,9 @@
 // the rendering speed. Cancel stops between frames and writes nothing.
 import { checkSize, paintAtSize } from './render-size.js';
 
-export const VIDEO_FPS = Object.freeze({ min: 1, max: 60 });
+const VIDEO_FPS = Object.freeze({ min: 1, max: 60 });
 // At most this many frames (a minute at 60 fps).
-export const MAX_VIDEO_FRAMES = 3600;
+const MAX_VIDEO_FRAMES = 3600;
 const CODECS = ['vp9', 'vp8'];
 
 export class ExportCancelled extends Error {
@@ -18,7 +18,7 @@ export class ExportCancelled extends Error {
 }
 
 // Frame times of a clip at fps: 0, 1/fps, … up to the duration.
-export function videoFrameTimes(duration, fps) {
+function videoFrameTimes(duration, fps) {
   if (!Number.isInteger(fps) || fps < VIDEO_FPS.min || fps > VIDEO_FPS.max) {
     throw new RangeError(
       `video fps must be an integer in [${VIDEO_FPS.min}, ${VIDEO_FPS.max}], got ${fps}`,

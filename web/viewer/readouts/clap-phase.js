@@ -1,5 +1,5 @@
 // Which phase of the clap a time falls in, so the clap check judges only the
-// phase its rules describe (SPEC §5; web/gestures/clap.json documents it):
+// phase its rules describe (docs/design.md §5; web/gestures/clap.json documents it):
 //   open     hands held apart, ready to clap: the rules judge this phase;
 //   contact  the palms touch (the wrists closer than the rules' 0.17 m, by
 //            design): shown as "contact", not as a failure;
@@ -12,7 +12,7 @@
 
 // The gestures the clap check applies to. (A gesture file cannot declare
 // it: the library's gesture validator refuses unknown keys.)
-export const CLAP_CHECKED = Object.freeze(['clap']);
+const CLAP_CHECKED = Object.freeze(['clap']);
 
 export const clapChecked = (gestureName) => CLAP_CHECKED.includes(gestureName);
 

@@ -54,9 +54,9 @@ function cell(tag, text, className = '') {
 // The phases the rules judge: the open phase, and outside the hold (the
 // envelope below 1), where no clap is held and the pose is judged as it is
 // (at rest the hands hang apart: the check fails, truthfully).
-export const JUDGED_PHASES = Object.freeze(['open', 'blend']);
+const JUDGED_PHASES = Object.freeze(['open', 'blend']);
 // What the verdict cell says in the phases the rules do not judge.
-export const PHASE_VERDICTS = Object.freeze({
+const PHASE_VERDICTS = Object.freeze({
   contact: 'contact',
   moving: 'hands moving',
 });

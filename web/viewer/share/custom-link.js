@@ -1,4 +1,4 @@
-// Share links with a custom gesture: the hash's `cg=` part (SPEC §8b) is
+// Share links with a custom gesture: the hash's `cg=` part (docs/design.md §8b) is
 // taken out and decoded here, the rest goes to the viewer's link opener as
 // any link does. A blob that is refused for any reason (too long, bad
 // base64url, wrong version, a deflate bomb, bad JSON, bad values) opens the

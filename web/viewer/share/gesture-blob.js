@@ -1,4 +1,4 @@
-// The custom-gesture blob of a share link (SPEC §8b):
+// The custom-gesture blob of a share link (docs/design.md §8b):
 //   cg=1.<base64url, no padding, of the raw-deflated UTF-8 JSON of the gesture file>
 // Pure functions, no DOM. A blob is untrusted: its length is checked before
 // anything is decoded, inflation stops as soon as the output passes the
@@ -9,7 +9,7 @@
 import { Inflate, deflateSync } from 'fflate';
 import { gestureToFile } from '../editor/gesture-file.js';
 
-export const BLOB_VERSION = '1';
+const BLOB_VERSION = '1';
 export const BLOB_KEY = 'cg';
 // At most this many characters of link text in the blob (version included).
 export const MAX_BLOB_CHARS = 8192;
@@ -20,7 +20,7 @@ export const MAX_INFLATED_BYTES = 65536;
 const INFLATE_CHUNK = 64;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 // The label gesture messages start with.
-export const BLOB_LABEL = 'custom gesture of the link';
+const BLOB_LABEL = 'custom gesture of the link';
 
 function toBase64Url(bytes) {
   let binary = '';

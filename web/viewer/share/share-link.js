@@ -1,4 +1,4 @@
-// Share links: the viewer's state in the URL hash (SPEC §8), as
+// Share links: the viewer's state in the URL hash (docs/design.md §8), as
 //   #v=1&g=clap&a=0.15&r=0.2&eps=0.0005&lam=18&dur=2.4&jit=0&seed=1&apose=1.18&t=1.2
 // Pure functions, no DOM. A link is untrusted input: every value is checked,
 // clamped or replaced by its default, and each repair is reported as a plain
@@ -13,7 +13,7 @@ import {
 import { CHOICE_PARAMS, encodeChoice, readChoice } from '../state/choice-params.js';
 import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from '../state/ik-switch.js';
 
-export const LINK_VERSION = '1';
+const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
 export const MAX_HASH_LENGTH = 2000;
 // A plain decimal or exponent number; anything else (hex, 'NaN', markup) is not.

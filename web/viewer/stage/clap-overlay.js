@@ -1,4 +1,4 @@
-// The clap overlay: what the clap rules (SPEC §5) look at, drawn on the
+// The clap overlay: what the clap rules (docs/design.md §5) look at, drawn on the
 // rig. At each hand an arrow for the palm normal and one for the thumb, and
 // a line between the wrists, each green when its rule passes and red when
 // it fails (palms rule for the normals, each thumb's rule for its thumb,
@@ -30,7 +30,7 @@ export function judgedParts(phase) {
 const LEFT_WRIST = 20;
 const RIGHT_WRIST = 21;
 const ARROW_LENGTH = 0.14; // m: long enough to read, short of the other hand
-// Hand axes in a wrist's local frame at the bind (SPEC §3).
+// Hand axes in a wrist's local frame at the bind (docs/design.md §3).
 const PALM_NORMAL = [0, -1, 0];
 const THUMB = [0, 0, 1];
 
@@ -88,7 +88,7 @@ export function clapOverlayState(fk, report, markers) {
  *   { origin, direction }, thumb: { origin, direction } }, world
  * @param {object} report  the clap check of the pose, with those hands
  */
-export function characterOverlayState(hands, report) {
+function characterOverlayState(hands, report) {
   const { rules } = report;
   const side = (h, palmOk, thumbOk) => ({
     palm: { ...h.palm, ok: palmOk },
@@ -138,7 +138,7 @@ function wristLine() {
  * @param {object} kb  the loaded library (forwardKinematics, validateClap)
  * @param {number} [height]  body height of the rig, m
  */
-export function createClapOverlay(kb, height = 1.75) {
+export function createClapOverlay(kb, height = kb.defaults.height) {
   const markers = kb.handMarkers(height);
   const root = new THREE.Group();
   root.name = 'clap overlay';

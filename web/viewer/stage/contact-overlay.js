@@ -7,7 +7,7 @@
 // through, and are not marked.
 import * as THREE from 'three';
 
-export const CONTACT_COLOR = 0xe5534b;
+const CONTACT_COLOR = 0xe5534b;
 // Deeper than this (m) counts as passing through; the gesture tests use the
 // same figure for "resting on".
 export const CONTACT_TOLERANCE = 0.005;
@@ -16,7 +16,11 @@ export const CONTACT_TOLERANCE = 0.005;
  * The contacts the overlay marks for one pose: pure, tested without WebGL.
  * @returns {{ a: string, b: string, depth: number, point: number[] }[]}
  */
-export function markedContacts(kb, pose, { height = 1.75, tolerance = CONTACT_TOLERANCE } = {}) {
+export function markedContacts(
+  kb,
+  pose,
+  { height = kb.defaults.height, tolerance = CONTACT_TOLERANCE } = {},
+) {
   return kb.bodyContacts(pose, { height }).filter((c) => c.depth > tolerance);
 }
 

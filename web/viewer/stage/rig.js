@@ -4,6 +4,7 @@
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
 import * as THREE from 'three';
+import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
 
 const SKIN = 0xd9a27e;
 const SHIRT = 0x3d6fb6;
@@ -14,6 +15,9 @@ const SHOES = 0x1c1f24;
 const GLOVE_BACK = 0xeeeeee;
 const GLOVE_PALM = 0xf08a24;
 const FACE_DARK = 0x222222;
+// The body height the segment sizes below were drawn for; other heights
+// scale them by height / TUNED_HEIGHT.
+const TUNED_HEIGHT = 1.75;
 
 const material = (color) => new THREE.MeshStandardMaterial({ color, roughness: 0.7 });
 
@@ -49,27 +53,12 @@ function box(centre, sx, sy, sz, mat) {
 const v = (x, y, z) => new THREE.Vector3(x, y, z);
 
 // Bones at the bind: each one's position is its offset from the parent.
-function buildBones(names, parents, bind) {
-  const world = names.map((_, j) => v(bind[3 * j], bind[3 * j + 1], bind[3 * j + 2]));
-  const bones = names.map((name, j) => {
-    const bone = new THREE.Bone();
-    bone.name = name;
-    const parent = parents[j];
-    bone.position.copy(parent < 0 ? world[j] : world[j].clone().sub(world[parent]));
-    return bone;
-  });
-  bones.forEach((bone, j) => {
-    if (parents[j] >= 0) bones[parents[j]].add(bone);
-  });
-  return { bones, world };
-}
-
 // The body's segments, each in the frame of the bone that moves it. Sizes
 // are fractions of the bind's own lengths, so the body scales with height.
 function dressBody(bone, world, mats, height) {
   const hands = {};
   const offset = (from, to) => world[to].clone().sub(world[from]);
-  const s = height / 1.75; // sizes below are tuned at 1.75 m
+  const s = height / TUNED_HEIGHT;
   const at = (name) => bone[name];
 
   // trunk: pelvis, belly, chest as overlapping ellipsoids (one per spine
@@ -220,11 +209,13 @@ function dressHand(wrist, along, s, mats) {
 /**
  * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
  * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
- * @param {number} [height]  the height the bind was made for
+ * @param {number} height  the height the bind was made for (m)
  */
-export function createRig(skeleton, bindPositions, height = 1.75) {
+export function createRig(skeleton, bindPositions, height) {
   const { names, parents } = skeleton;
-  const { bones, world } = buildBones(names, parents, bindPositions);
+  const built = buildKblendBones(names, parents, bindPositions);
+  const { bones } = built;
+  const world = built.world.map((p) => v(...p));
   const byName = Object.fromEntries(names.map((name, j) => [name, bones[j]]));
   const mats = {
     skin: material(SKIN),
@@ -241,10 +232,7 @@ export function createRig(skeleton, bindPositions, height = 1.75) {
   const worldByName = Object.fromEntries(names.map((name, j) => [name, world[j]]));
   const hands = dressBody(byName, worldByName, mats, height);
 
-  const overlay = new THREE.SkeletonHelper(bones[0]);
-  overlay.material.linewidth = 2;
-  overlay.visible = false;
-  root.add(overlay);
+  const overlay = addSkeletonOverlay(root, bones[0]);
 
   // The body hangs on the bones; hiding it means hiding those groups.
   const bodyParts = bones.flatMap((bone) => bone.children.filter((child) => !child.isBone));
@@ -255,11 +243,7 @@ export function createRig(skeleton, bindPositions, height = 1.75) {
     root,
     bones,
     // Set every bone from the core's local rotations (88 floats, [x,y,z,w]).
-    applyPose(local) {
-      for (let j = 0; j < bones.length; j++) {
-        bones[j].quaternion.set(local[4 * j], local[4 * j + 1], local[4 * j + 2], local[4 * j + 3]);
-      }
-    },
+    applyPose: (local) => writeLocalRotations(bones, local),
     setSkeletonVisible(visible) {
       overlay.visible = visible;
     },

@@ -8,7 +8,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 const MAX_PIXEL_RATIO = 2;
 // What a named view frames (m): the whole body from the floor to a raised
 // hand, and the arm span of a T-pose, whatever the canvas' shape.
-export const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
+const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
 const LOOK_AT = new THREE.Vector3(0, BODY_FRAME.centreY, 0);
 const MARGIN = 1.08;
 
@@ -22,7 +22,7 @@ const VIEWS = {
 
 // The distance at which the body frame fills the view with a margin, for a
 // vertical field of view and an aspect ratio (width / height).
-export function fitDistance(fovDegrees, aspect, frame = BODY_FRAME) {
+function fitDistance(fovDegrees, aspect, frame = BODY_FRAME) {
   const tanHalf = Math.tan((fovDegrees * Math.PI) / 360);
   const byHeight = frame.height / 2 / tanHalf;
   const byWidth = frame.width / 2 / (tanHalf * aspect);
@@ -41,7 +41,7 @@ function addLights(scene) {
 }
 
 // The floor grid's cell (m): 8 m in 32 cells.
-export const FLOOR_CELL = 0.25;
+const FLOOR_CELL = 0.25;
 
 function addFloor(scene) {
   const floor = new THREE.Group();
@@ -139,28 +139,31 @@ export function visibleBox(object, out) {
   return out;
 }
 
-// Where an object's drawn box (visibleBox) lands in the view, in normalized
-// device coordinates ([-1, 1] is on the canvas): for tests of the framing.
+// Where a world box lands in the camera's view: the bounds of its eight
+// corners in normalized device coordinates ([-1, 1] is on the canvas).
+const corner = new THREE.Vector3();
+export function projectedBounds(box, camera) {
+  const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+  for (let i = 0; i < 8; i++) {
+    corner.set(
+      i & 1 ? box.max.x : box.min.x,
+      i & 2 ? box.max.y : box.min.y,
+      i & 4 ? box.max.z : box.min.z,
+    );
+    corner.project(camera);
+    out.minX = Math.min(out.minX, corner.x);
+    out.maxX = Math.max(out.maxX, corner.x);
+    out.minY = Math.min(out.minY, corner.y);
+    out.maxY = Math.max(out.maxY, corner.y);
+  }
+  return out;
+}
+
+// Where an object's drawn box (visibleBox) lands in the view: for tests of
+// the framing.
 function createFraming(camera) {
   const box = new THREE.Box3();
-  const corner = new THREE.Vector3();
-  return function framing(object) {
-    visibleBox(object, box);
-    const out = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
-    for (let i = 0; i < 8; i++) {
-      corner.set(
-        i & 1 ? box.max.x : box.min.x,
-        i & 2 ? box.max.y : box.min.y,
-        i & 4 ? box.max.z : box.min.z,
-      );
-      corner.project(camera);
-      out.minX = Math.min(out.minX, corner.x);
-      out.maxX = Math.max(out.maxX, corner.x);
-      out.minY = Math.min(out.minY, corner.y);
-      out.maxY = Math.max(out.maxY, corner.y);
-    }
-    return out;
-  };
+  return (object) => projectedBounds(visibleBox(object, box), camera);
 }
 
 /**
@@ -172,7 +175,7 @@ function createFraming(camera) {
  * put; on again, it takes up the character where it is. Height is never
  * followed (a jump or a crouch does not bob the view).
  */
-export function createFollow({ camera, controls, lookAt, floor, requestRender }) {
+function createFollow({ camera, controls, lookAt, floor, requestRender }) {
   let on = true;
   const home = LOOK_AT.clone();
   return {

@@ -82,65 +82,162 @@ function frameGrid(stage, layout) {
   controls.update();
 }
 
-export function createSweepView({ kb, stage, stageElement, singleView, onPick }) {
-  const labels = createSweepLabels(stageElement);
-  labels.hide();
-  const parts = { kb, stage };
-  const saved = { maxDistance: stage.controls.maxDistance, far: stage.camera.far };
-  const detached = new Map();
+// Where things of a grid are on the stage, in CSS px of its canvas.
+function createGridScreen(stage) {
   const v = new THREE.Vector3();
-  let grid = null;
-  let key = null;
-  let hovered = -1;
-  let hoveredBy = null; // 'ray' (on the rig's body) or 'near' (the nearest rig)
-  let pointer = { x: 0, y: 0 };
-  const ndc = new THREE.Vector2();
-
-  // a world point in CSS px of the stage
+  const [below, above] = [new THREE.Vector3(), new THREE.Vector3()];
+  const joint = new THREE.Matrix4();
+  // a world point
   function toScreen(x, y, z = 0) {
     v.set(x, y, z).project(stage.camera);
     const r = stage.renderer.domElement;
     return { x: ((v.x + 1) / 2) * r.clientWidth, y: ((1 - v.y) / 2) * r.clientHeight };
   }
-  const cellPoint = (cell, up = CHEST) =>
+  const cellPoint = (grid, cell, up = CHEST) =>
     toScreen(cell.col * PITCH.x, (grid.layout.rows - 1 - cell.row) * PITCH.y + up);
-
-  function placeLabels() {
-    const { layout } = grid;
-    const last = layout.rows - 1;
-    const rowX = (row) => {
-      const p = cellPoint({ col: 0, row }, 1.0);
-      return { x: p.x - 0.8 * pxPerMetre(), y: p.y };
-    };
-    const top = rowX(0);
-    labels.place({
-      columns: layout.x.values.map((_, col) => cellPoint({ col, row: last }, -0.15)),
-      rows: Array.from({ length: layout.rows }, (_, row) => rowX(row)),
-      titleX: cellPoint({ col: (layout.cols - 1) / 2, row: last }, -0.6),
-      titleY: { x: top.x, y: cellPoint({ col: 0, row: 0 }, 2.45).y },
-    });
-  }
-  // where rig i's chest is drawn (midway along its spine2–spine3 bone), in CSS px of the stage
-  const [below, above] = [new THREE.Vector3(), new THREE.Vector3()];
-  const joint = new THREE.Matrix4();
-  function bodyPoint(i) {
+  const pxPerMetre = (grid) =>
+    cellPoint(grid, { col: 1, row: 0 }).x - cellPoint(grid, { col: 0, row: 0 }).x;
+  // where rig i's chest is drawn (midway along its spine2–spine3 bone)
+  function bodyPoint(grid, i) {
     below.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine2', joint));
     above.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, 'spine3', joint));
     below.lerp(above, 0.5);
     return toScreen(below.x, below.y, below.z);
   }
-  const pxPerMetre = () => cellPoint({ col: 1, row: 0 }).x - cellPoint({ col: 0, row: 0 }).x;
+  return { cellPoint, pxPerMetre, bodyPoint };
+}
+
+function placeLabels(labels, screen, grid) {
+  const { layout } = grid;
+  const last = layout.rows - 1;
+  const at = (cell, up) => screen.cellPoint(grid, cell, up);
+  const rowX = (row) => {
+    const p = at({ col: 0, row }, 1.0);
+    return { x: p.x - 0.8 * screen.pxPerMetre(grid), y: p.y };
+  };
+  const top = rowX(0);
+  labels.place({
+    columns: layout.x.values.map((_, col) => at({ col, row: last }, -0.15)),
+    rows: Array.from({ length: layout.rows }, (_, row) => rowX(row)),
+    titleX: at({ col: (layout.cols - 1) / 2, row: last }, -0.6),
+    titleY: { x: top.x, y: at({ col: 0, row: 0 }, 2.45).y },
+  });
+}
+
+// The nearest rig to a pointer position within reach, -1 for none.
+function nearestCell(screen, grid, x, y) {
+  const reach = 0.6 * screen.pxPerMetre(grid);
+  let best = -1;
+  let bestD = Infinity;
+  grid.layout.cells.forEach((cell, i) => {
+    const p = screen.cellPoint(grid, cell, 0.9);
+    const dx = Math.abs(p.x - x);
+    const dy = Math.abs(p.y - y) * 0.6;
+    const d = Math.hypot(dx, dy);
+    if (dx < reach && dy < reach && d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
+}
+
+// The rig under a pointer position (CSS px of the stage): the member its
+// ray hits ('ray'), else the nearest rig within reach ('near'); index -1
+// and by null for none.
+function cellAt(stage, screen, grid, x, y) {
+  const r = stage.renderer.domElement;
+  const ndc = new THREE.Vector2((x / r.clientWidth) * 2 - 1, 1 - (y / r.clientHeight) * 2);
+  const hit = grid.bodies.instances.intersect(ndc, stage.camera);
+  if (hit) return { index: hit.member, by: 'ray' };
+  const index = nearestCell(screen, grid, x, y);
+  return { index, by: index < 0 ? null : 'near' };
+}
+
+function describeCell(grid, i) {
+  const cell = grid.layout.cells[i];
+  const { x, y } = grid.layout;
+  const lines = [`${x.label} ${x.labels[cell.col]}`];
+  if (y) lines.push(`${y.label} ${y.labels[cell.row]}`);
+  const changed = grid.crowd.changedMask.subarray(22 * i, 22 * i + 22).reduce((a, b) => a + b, 0);
+  const f = grid.figures[i];
+  lines.push(`joints changed this frame: ${changed}/22`);
+  lines.push(`joint updates over the clip: ${f.updates} (${(100 * f.share).toFixed(0)} %)`);
+  return lines.join('\n');
+}
+
+// Pointer events on the canvas, in CSS px of it: moves, leaving, and
+// releases, with whether the pointer moved since the press (a drag orbits).
+function listenPointer(canvas, { onMove, onLeave, onRelease }) {
+  const local = (event) => {
+    const r = canvas.getBoundingClientRect();
+    return { x: event.clientX - r.left, y: event.clientY - r.top };
+  };
+  let down = null;
+  canvas.addEventListener('pointermove', (event) => onMove(local(event)));
+  canvas.addEventListener('pointerleave', () => onLeave());
+  canvas.addEventListener('pointerdown', (event) => (down = local(event)));
+  canvas.addEventListener('pointerup', (event) => {
+    if (!down) return;
+    const at = local(event);
+    const moved = Math.hypot(at.x - down.x, at.y - down.y) > 4;
+    down = null;
+    onRelease(at, moved);
+  });
+}
+
+// The single view's objects out of the scene while the grid shows, and back.
+function createDetacher(singleView) {
+  const detached = new Map();
+  return {
+    detach() {
+      for (const o of singleView) {
+        if (!o.parent || detached.has(o)) continue;
+        detached.set(o, o.parent);
+        o.removeFromParent();
+      }
+    },
+    restore() {
+      for (const [o, parent] of detached) parent.add(o);
+      detached.clear();
+    },
+  };
+}
+
+// For tests: the axes as shown, each cell's values and where it is.
+function gridSnapshot(grid, labels, screen, hover) {
+  if (!grid) return { on: false };
+  return {
+    on: true,
+    count: grid.layout.cells.length,
+    labels: labels.texts(),
+    tip: labels.tip,
+    hovered: hover.index,
+    hoveredBy: hover.by,
+    frameMs: grid.frameMs,
+    cells: grid.layout.cells.map((cell, i) => ({
+      values: { ...cell.values },
+      at: screen.cellPoint(grid, cell, 0.9),
+      body: screen.bodyPoint(grid, i),
+      updates: grid.figures[i].updates,
+    })),
+  };
+}
+
+export function createSweepView({ kb, stage, stageElement, singleView, onPick }) {
+  const labels = createSweepLabels(stageElement);
+  labels.hide();
+  const screen = createGridScreen(stage);
+  const singles = createDetacher(singleView);
+  const saved = { maxDistance: stage.controls.maxDistance, far: stage.camera.far };
+  let grid = null;
+  let key = null;
+  // the rig hovered and how: 'ray' (on the rig's body) or 'near' (the nearest rig)
+  const hovered = { index: -1, by: null, pointer: { x: 0, y: 0 } };
 
   function enable(params, previewOptionsOf) {
     if (grid) disposeGrid(grid);
-    grid = buildGrid(parts, params, previewOptionsOf);
-    hovered = -1; // a new grid: nothing hovered or tinted yet
+    grid = buildGrid({ kb, stage }, params, previewOptionsOf);
+    hovered.index = -1; // a new grid: nothing hovered or tinted yet
     labels.hideTip();
-    for (const o of singleView) {
-      if (!o.parent || detached.has(o)) continue;
-      detached.set(o, o.parent);
-      o.removeFromParent();
-    }
+    singles.detach();
     labels.setAxes(grid.layout);
     frameGrid(stage, grid.layout);
   }
@@ -150,87 +247,42 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
     disposeGrid(grid);
     grid = null;
     key = null;
-    hovered = -1;
-    hoveredBy = null;
+    Object.assign(hovered, { index: -1, by: null });
     labels.hide();
-    for (const [o, parent] of detached) parent.add(o);
-    detached.clear();
+    singles.restore();
     Object.assign(stage.controls, { maxDistance: saved.maxDistance });
     stage.camera.far = saved.far;
     stage.camera.updateProjectionMatrix();
     stage.setView('threeQuarter');
   }
 
-  // The rig under a pointer position (CSS px of the stage): the member its
-  // ray hits, else the nearest rig within reach; -1 for none.
-  function cellAt(x, y) {
-    if (!grid) return -1;
-    const r = stage.renderer.domElement;
-    ndc.set((x / r.clientWidth) * 2 - 1, 1 - (y / r.clientHeight) * 2);
-    const hit = grid.bodies.instances.intersect(ndc, stage.camera);
-    hoveredBy = hit ? 'ray' : 'near';
-    if (hit) return hit.member;
-    const best = nearestCell(x, y);
-    if (best < 0) hoveredBy = null;
-    return best;
-  }
-
-  function nearestCell(x, y) {
-    const reach = 0.6 * pxPerMetre();
-    let best = -1;
-    let bestD = Infinity;
-    grid.layout.cells.forEach((cell, i) => {
-      const p = cellPoint(cell, 0.9);
-      const dx = Math.abs(p.x - x);
-      const dy = Math.abs(p.y - y) * 0.6;
-      const d = Math.hypot(dx, dy);
-      if (dx < reach && dy < reach && d < bestD) [best, bestD] = [i, d];
-    });
-    return best;
-  }
-
-  function describeCell(i) {
-    const cell = grid.layout.cells[i];
-    const { x, y } = grid.layout;
-    const lines = [`${x.label} ${x.labels[cell.col]}`];
-    if (y) lines.push(`${y.label} ${y.labels[cell.row]}`);
-    const changed = grid.crowd.changedMask.subarray(22 * i, 22 * i + 22).reduce((a, b) => a + b, 0);
-    const f = grid.figures[i];
-    lines.push(`joints changed this frame: ${changed}/22`);
-    lines.push(`joint updates over the clip: ${f.updates} (${(100 * f.share).toFixed(0)} %)`);
-    return lines.join('\n');
-  }
-
   function hover(i, at) {
-    if (hovered >= 0 && hovered !== i) grid.bodies.setPicked(hovered, false);
-    hovered = i;
-    pointer = at ?? pointer;
+    if (hovered.index >= 0 && hovered.index !== i) grid.bodies.setPicked(hovered.index, false);
+    hovered.index = i;
+    hovered.pointer = at ?? hovered.pointer;
     if (i < 0) return labels.hideTip();
     grid.bodies.setPicked(i, true);
-    labels.showTip(describeCell(i), at);
+    labels.showTip(describeCell(grid, i), at);
   }
 
-  const canvas = stage.renderer.domElement;
-  const local = (event) => {
-    const r = canvas.getBoundingClientRect();
-    return { x: event.clientX - r.left, y: event.clientY - r.top };
-  };
-  let down = null;
-  canvas.addEventListener('pointermove', (event) => {
-    if (!grid) return;
-    const at = local(event);
-    hover(cellAt(at.x, at.y), at);
-    stage.requestRender();
-  });
-  canvas.addEventListener('pointerleave', () => grid && hover(-1));
-  canvas.addEventListener('pointerdown', (event) => (down = local(event)));
-  canvas.addEventListener('pointerup', (event) => {
-    if (!grid || !down) return;
-    const at = local(event);
-    const moved = Math.hypot(at.x - down.x, at.y - down.y) > 4; // a drag orbits
-    down = null;
-    const i = cellAt(at.x, at.y);
-    if (!moved && i >= 0) onPick({ ...grid.layout.cells[i].values });
+  function pick(at) {
+    const found = cellAt(stage, screen, grid, at.x, at.y);
+    hovered.by = found.by;
+    return found.index;
+  }
+
+  listenPointer(stage.renderer.domElement, {
+    onMove(at) {
+      if (!grid) return;
+      hover(pick(at), at);
+      stage.requestRender();
+    },
+    onLeave: () => grid && hover(-1),
+    onRelease(at, moved) {
+      if (!grid) return;
+      const i = pick(at);
+      if (!moved && i >= 0) onPick({ ...grid.layout.cells[i].values });
+    },
   });
 
   return {
@@ -249,30 +301,12 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
       const began = performance.now();
       grid.bodies.instances.apply(t);
       grid.frameMs = performance.now() - began;
-      placeLabels();
-      if (hovered >= 0) labels.showTip(describeCell(hovered), pointer);
+      placeLabels(labels, screen, grid);
+      if (hovered.index >= 0) labels.showTip(describeCell(grid, hovered.index), hovered.pointer);
     },
     get on() {
       return grid !== null;
     },
-    // For tests: the axes as shown, each cell's values and where it is (CSS px of the stage).
-    snapshot() {
-      if (!grid) return { on: false };
-      return {
-        on: true,
-        count: grid.layout.cells.length,
-        labels: labels.texts(),
-        tip: labels.tip,
-        hovered,
-        hoveredBy,
-        frameMs: grid.frameMs,
-        cells: grid.layout.cells.map((cell, i) => ({
-          values: { ...cell.values },
-          at: cellPoint(cell, 0.9),
-          body: bodyPoint(i),
-          updates: grid.figures[i].updates,
-        })),
-      };
-    },
+    snapshot: () => gridSnapshot(grid, labels, screen, hovered),
   };
 }

@@ -2,7 +2,7 @@
 // and the keys. Opened by the "?" button or the ? key, closed by its button,
 // Escape or a click outside. Plain text, built with textContent.
 
-export const HELP_SECTIONS = Object.freeze([
+const HELP_SECTIONS = Object.freeze([
   {
     title: 'Envelope E(p)',
     text: 'How much of the gesture is blended in over the clip (p = t / T): it rises over the attack, holds at 1, falls over the release. The plot under the scene draws it; the timeline colours the three parts.',

@@ -2,7 +2,7 @@
 // markup, no script), and the viewer moves its progress bar through the
 // steps of starting, then takes it away once the first frame is drawn.
 
-export const LOADING_STEPS = Object.freeze({
+const LOADING_STEPS = Object.freeze({
   library: { value: 30, text: 'compiling the motion core (WebAssembly)…' },
   scene: { value: 70, text: 'building the scene and the panel…' },
   frame: { value: 90, text: 'drawing the first frame…' },
