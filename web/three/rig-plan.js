@@ -98,8 +98,11 @@ function guesses(upright, names, parents, mapping, map, rest) {
     );
   if (!rest.given && rest.kind !== 'tpose') {
     const parts = [`arms ${degrees(rest.armAngle ?? 0)} below level`];
-    if (rest.elbowBend !== null) parts.push(`elbows bent ${degrees(rest.elbowBend)}`);
-    if (rest.kneeBend !== null) parts.push(`knees bent ${degrees(rest.kneeBend)}`);
+    const shown = (v) => v !== null && Math.abs(v) >= Math.PI / 180;
+    if (shown(rest.elbowBend)) parts.push(`elbows bent ${degrees(rest.elbowBend)}`);
+    if (shown(rest.kneeBend)) parts.push(`knees bent ${degrees(rest.kneeBend)}`);
+    if (shown(rest.legSplay)) parts.push(`legs ${degrees(rest.legSplay)} apart`);
+    if (shown(rest.spineLean)) parts.push(`trunk leaning ${degrees(rest.spineLean)}`);
     notes.push(`rest read from the bones (${rest.kind}): ${parts.join(', ')}`);
   }
   return notes;

@@ -1,9 +1,11 @@
 // The rest a rig stands in, read from its bones and matched by a kblend
 // pose P (docs/design.md §8a: U_b = W_j · W_j(P)⁻¹ · R_b). For each mapped
 // joint, P's world rotation is the shortest turn from kblend's bind
-// segment (the joint to the next mapped joint down its limb or spine) to
-// the rig's rest segment; joints with no segment of their own (pelvis,
-// head, wrists, toes, unmapped ones) turn with their parent. Then every
+// segment (the joint to the next mapped joint down its limb or spine; the
+// pelvis's is the lower back) to the rig's rest segment; joints with no
+// segment of their own (head, wrists, toes, unmapped ones) turn with their
+// parent. What no joint's turn can align, the offsets inside a rigid part
+// (pelvis to hips, chest to collars), keeps the rig's own proportions. Then every
 // segment follows kblend's FK whatever the rest: T-pose, A-pose, bent
 // arms, splayed legs, a leaning spine. A rest within a fraction of a
 // degree of kblend's bind everywhere counts as the T-pose bind itself.
@@ -20,7 +22,13 @@ export const LEVEL = (5 * Math.PI) / 180;
 
 // The next joint down each joint's limb or spine (the segment it turns).
 const NEXT = (() => {
-  const next = { spine1: 'spine2', spine2: 'spine3', spine3: 'neck', neck: 'head' };
+  const next = {
+    pelvis: 'spine1',
+    spine1: 'spine2',
+    spine2: 'spine3',
+    spine3: 'neck',
+    neck: 'head',
+  };
   for (const s of ['left_', 'right_']) {
     Object.assign(next, {
       [s + 'collar']: s + 'shoulder',
@@ -98,11 +106,11 @@ export function readRest(positionOf) {
   };
   const world = Array.from({ length: JOINT_COUNT }, () => new Quaternion());
   let worst = 0;
-  for (let j = 1; j < JOINT_COUNT; j++) {
+  for (let j = 0; j < JOINT_COUNT; j++) {
     const end = positionOf(j) ? segmentEnd(j, (k) => positionOf(k) !== null) : -1;
     const rig = end >= 0 ? segment(j, end) : null;
     if (!rig) {
-      world[j].copy(world[JOINT_PARENTS[j]]);
+      if (j > 0) world[j].copy(world[JOINT_PARENTS[j]]);
       continue;
     }
     const bind = new Vector3().fromArray(bindDirection(j, end));
