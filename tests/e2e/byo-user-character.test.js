@@ -163,6 +163,11 @@ describe('a character nothing maps by itself', () => {
       .allInnerTexts();
     expect(options).toContain('bone_00');
     expect(options).toContain('bone_21');
+    // the automatic pass's picks are where the dialog starts: the hips
+    // (where the body branches) found, the arms (unnamed, all under the
+    // hips) left to the user
+    expect(await dialog.getByLabel('file joint for pelvis').inputValue()).toBe('bone_00');
+    expect(await dialog.getByLabel('file joint for left_elbow').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'cancel' }).click();
     await page.waitForFunction(() => window.kblendApp.characterStatus().state === 'failed');
     expect((await app(page, () => window.kblendApp.characterStatus())).message).toMatch(
