@@ -85,6 +85,10 @@ function guesses(upright, names, parents, mapping, map, rest) {
   const notes = [];
   if (upright.up !== '+Y')
     notes.push(`the rig stands along its root's ${upright.up} axis: kblend's up is taken along it`);
+  if (upright.back)
+    notes.push(
+      "the rig faces −Z in its root's frame (its named left at −X): kblend's front is turned to it",
+    );
   const byName = mapByName(names, parents);
   const given = map && typeof map === 'object' ? map : {};
   const byPlace = JOINT_NAMES.filter(
@@ -106,6 +110,32 @@ function guesses(upright, names, parents, mapping, map, rest) {
     notes.push(`rest read from the bones (${rest.kind}): ${parts.join(', ')}`);
   }
   return notes;
+}
+
+const HALF_TURN = new Quaternion(0, 1, 0, 0); // about Y
+const SIDES = [
+  ['left_shoulder', 'right_shoulder'],
+  ['left_hip', 'right_hip'],
+];
+
+// Whether the joints known by their names (or the caller's map) put the
+// rig's left at −X: then it faces −Z in its root's frame, and kblend's
+// frame is turned half a turn about Y to face the way the rig faces.
+// Sides found by place are +X left by construction and tell nothing.
+function facesBack(frames, mapping, names, parents, map) {
+  const byName = mapByName(names, parents);
+  const given = map && typeof map === 'object' ? map : {};
+  const known = (joint) => {
+    const j = JOINT_NAMES.indexOf(joint);
+    const b = mapping.indexOf[j];
+    return b >= 0 && (byName[j] === b || joint in given) ? frames[b].position.x : null;
+  };
+  let lean = 0;
+  for (const [left, right] of SIDES) {
+    const [l, r] = [known(left), known(right)];
+    if (l !== null && r !== null) lean += l - r;
+  }
+  return lean < 0;
 }
 
 // The root a binding works from: a SkinnedMesh's skeleton's root.
@@ -147,10 +177,19 @@ export function rigPlan(given, { map = 'auto', rest = 'auto' } = {}) {
   const { root, note } = bindingRoot(given);
   const bones = collectBones(root);
   const upright = uprightTurn(root, bones);
-  const frames = restFrames(root, bones, upright.turn);
   const names = bones.map((b) => b.name);
   const parents = bones.map((b) => bones.indexOf(b.parent));
-  const mapping = mapJoints({ names, parents, rest: frames.map((f) => f.position.toArray()), map });
+  const mapAt = (frames) =>
+    mapJoints({ names, parents, rest: frames.map((f) => f.position.toArray()), map });
+  let frames = restFrames(root, bones, upright.turn);
+  let mapping = mapAt(frames);
+  // named left and right sides the wrong way round: the rig faces −Z
+  if (facesBack(frames, mapping, names, parents, map)) {
+    upright.turn.multiply(HALF_TURN);
+    upright.back = true;
+    frames = restFrames(root, bones, upright.turn);
+    mapping = mapAt(frames);
+  }
   const found = restOf(rest, (j) =>
     mapping.indexOf[j] >= 0 ? frames[mapping.indexOf[j]].position : null,
   );

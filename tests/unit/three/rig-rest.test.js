@@ -3,6 +3,7 @@
 // kblend's bind, an A-pose kblend's idle pose at the arm angle the bones
 // show (the pose and wrists the hand markers take), bent arms and a
 // rotated root are read too, and a rest given by name wins.
+import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../../web/lib/kblend.js';
 import { createRigBinding } from '../../../web/three/index.js';
@@ -72,6 +73,42 @@ describe("a rig's rest read from its bones", () => {
     expect(notes).toMatch(/not their names: pelvis, .*left_shoulder/);
     expect(notes).toMatch(/no bone for spine2, left_collar, right_collar/);
     expect(notes).toMatch(/elbows bent 35°/);
+  });
+
+  it("a rig facing −Z (its named left at −X): kblend's front turned to it, the limbs follow", () => {
+    const rig = buildRig(kb, { names: MIXAMO, axes: 'plusY', restPose: kb.idlePose(0.7) });
+    rig.root.getObjectByName('Armature').rotation.y = Math.PI;
+    rig.root.updateMatrixWorld(true);
+    const binding = createRigBinding(rig.root);
+    expect(binding.notes.join(' ')).toMatch(/faces −Z in its root's frame/);
+    expect(binding.rest.kind).toBe('apose');
+    expect(binding.rest.armAngle).toBeCloseTo(0.7, 5);
+    expect(binding.mapped.left_wrist).toBe('mixamorig:LeftHand');
+    const pose = kb.createPreview({ gesture: 'wave' }).evaluate(1.5);
+    binding.apply(pose);
+    rig.root.updateMatrixWorld(true);
+    const fk = kb.forwardKinematics(pose).positions;
+    const at = (n) => binding.bones[n].getWorldPosition(new Vector3());
+    const fkAt = (n) => {
+      const j = kb.skeleton.names.indexOf(n);
+      return new Vector3(-fk[3 * j], fk[3 * j + 1], -fk[3 * j + 2]); // half a turn about Y
+    };
+    let worst = 0;
+    for (const [a, b] of [
+      ['left_shoulder', 'left_elbow'],
+      ['left_elbow', 'left_wrist'],
+      ['right_shoulder', 'right_elbow'],
+      ['right_elbow', 'right_wrist'],
+      ['left_hip', 'left_knee'],
+      ['spine3', 'neck'],
+    ])
+      worst = Math.max(
+        worst,
+        at(b)
+          .sub(at(a))
+          .angleTo(fkAt(b).sub(fkAt(a))),
+      );
+    expect(worst).toBeLessThan(1e-4);
   });
 
   it("a rest given by name wins over what the bones show, and 'auto' is the default", () => {

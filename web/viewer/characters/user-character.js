@@ -122,28 +122,10 @@ function rigOf(gltf, fileName) {
 }
 
 // A VRM 0.x model faces −Z in its normalized bones' frame (rotateVRM0
-// turns the scene, not that frame), and the binding takes its root's frame
-// for kblend's. The pose is given to it turned the same half turn about Y,
-// Q⁻¹·q·Q for every rotation and Q⁻¹·t for the root: then the world sees
-// kblend's directions. (x, y, z, w) → (−x, y, −z, w); (x, y, z) → (−x, y, −z).
+// turns the scene, not that frame): the binding reads that from the bones'
+// named sides and turns kblend's frame to it; the hand markers' frame is
+// turned the same half turn about Y here.
 const HALF_TURN = new THREE.Quaternion(0, 1, 0, 0);
-function createHalfTurn() {
-  const pose = new Float32Array(4 * JOINT_NAMES.length);
-  const root = new Float32Array(3);
-  return (source, translation) => {
-    for (let i = 0; i < pose.length; i += 4) {
-      pose[i] = -source[i];
-      pose[i + 1] = source[i + 1];
-      pose[i + 2] = -source[i + 2];
-      pose[i + 3] = source[i + 3];
-    }
-    if (!translation) return { pose, root: null };
-    root[0] = -translation[0];
-    root[1] = translation[1];
-    root[2] = -translation[2];
-    return { pose, root };
-  };
-}
 
 function modelHeight(object) {
   object.updateMatrixWorld(true);
@@ -188,7 +170,6 @@ function bindRig(rig, fileName, map) {
 export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   const gltf = await parseGltf(bytes, fileName);
   const rig = rigOf(gltf, fileName);
-  const turnPose = rig.turned ? createHalfTurn() : null;
   const binding = bindRig(rig, fileName, map);
   const rest = binding.rest;
   rig.object.traverse((o) => {
@@ -231,8 +212,7 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     },
     handBones,
     applyPose(pose, root) {
-      const turned = turnPose ? turnPose(pose, root) : { pose, root };
-      binding.apply({ rotations: turned.pose, root: turned.root ?? null });
+      binding.apply({ rotations: pose, root: root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
