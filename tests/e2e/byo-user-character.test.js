@@ -105,7 +105,7 @@ describe('a Mixamo GLB character', () => {
     const status = await loadCharacterFile(page, broken, 'broken.glb');
     expect(status.state).toBe('failed');
     expect(await page.locator('#notice').innerText()).toMatch(
-      /Could not load broken\.glb; the character shown is kept:\s+broken\.glb is not a glTF\/VRM file/,
+      /broken\.glb could not be loaded; the character shown stays:\s+broken\.glb is not a glTF or VRM model this page can read/,
     );
     expect((await characterAt(page, 1)).character.name).toBe('mixamo_hero.glb');
     const stray = join(scratch, 'notes.txt');
@@ -163,10 +163,15 @@ describe('a character nothing maps by itself', () => {
       .allInnerTexts();
     expect(options).toContain('bone_00');
     expect(options).toContain('bone_21');
+    // the automatic pass's picks are where the dialog starts: the hips
+    // (where the body branches) found, the arms (unnamed, all under the
+    // hips) left to the user
+    expect(await dialog.getByLabel('file joint for pelvis').inputValue()).toBe('bone_00');
+    expect(await dialog.getByLabel('file joint for left_elbow').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'cancel' }).click();
     await page.waitForFunction(() => window.kblendApp.characterStatus().state === 'failed');
     expect((await app(page, () => window.kblendApp.characterStatus())).message).toMatch(
-      /anonymous\.glb: no bone found for/,
+      /anonymous\.glb: no bone was found for/,
     );
     expect((await characterAt(page, 1)).character.name).toBe(before);
   });

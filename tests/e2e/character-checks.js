@@ -53,3 +53,35 @@ export function worstSegmentAngle(kb, shown) {
   }
   return (worst * 180) / Math.PI;
 }
+
+// The limbs: consecutive joints the character has along each chain (the
+// trunk and neck, each arm from its collar, each leg); joints it lacks
+// (NaN positions) are stepped over, as its bones are.
+const CHAINS = [
+  ['pelvis', 'spine1', 'spine2', 'spine3', 'neck', 'head'],
+  ...['left_', 'right_'].flatMap((s) => [
+    ['collar', 'shoulder', 'elbow', 'wrist'].map((n) => s + n),
+    ['hip', 'knee', 'ankle', 'foot'].map((n) => s + n),
+  ]),
+];
+
+// The largest angle (degrees) between the character's limbs and kblend's
+// FK of the same pose, for characters without a bone for every joint.
+export function worstLimbAngle(kb, shown) {
+  const fk = kb.forwardKinematics(Float32Array.from(shown.pose), shown.root).positions;
+  const { names } = kb.skeleton;
+  const j = shown.character.joints;
+  const has = (n) => !Number.isNaN(j[3 * names.indexOf(n)]);
+  let worst = 0;
+  for (const chain of CHAINS) {
+    const bound = chain.filter(has);
+    for (let i = 0; i + 1 < bound.length; i++) {
+      const [p, c] = [names.indexOf(bound[i]), names.indexOf(bound[i + 1])];
+      const a = [0, 1, 2].map((k) => j[3 * c + k] - j[3 * p + k]);
+      const b = [0, 1, 2].map((k) => fk[3 * c + k] - fk[3 * p + k]);
+      const dot = a.reduce((s, v, k) => s + v * b[k], 0);
+      worst = Math.max(worst, Math.acos(Math.min(1, dot / (Math.hypot(...a) * Math.hypot(...b)))));
+    }
+  }
+  return (worst * 180) / Math.PI;
+}

@@ -3,7 +3,8 @@
 // joints the crowd's changedMask marks and keeps only the changed
 // subtrees' matrices (see rig-binding.js).
 import { JOINT_COUNT } from '../lib/skeleton-names.js';
-import { createRigBinding, posePathOf } from './rig-binding.js';
+import { checkOptions } from '../lib/validate.js';
+import { RIG_BINDING_OPTIONS, createRigBinding, posePathOf } from './rig-binding.js';
 
 const POSE = 4 * JOINT_COUNT;
 
@@ -21,6 +22,11 @@ function checkCrowd(crowd) {
 // options: createRigBinding's ({ map, rest }), for every rig or one per rig.
 export function createCrowdBinding(roots, crowd, options = {}) {
   checkCrowd(crowd);
+  if (Array.isArray(options))
+    options.forEach((o, i) =>
+      checkOptions(`createCrowdBinding options[${i}]`, o, RIG_BINDING_OPTIONS),
+    );
+  else checkOptions('createCrowdBinding', options, RIG_BINDING_OPTIONS);
   if (!Array.isArray(roots) || roots.length !== crowd.count)
     throw new RangeError(
       `roots must be an array of ${crowd.count} rigs (one per crowd member), got ${Array.isArray(roots) ? roots.length : typeof roots}`,

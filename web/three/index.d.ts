@@ -29,15 +29,33 @@ export interface ClipSource {
 export interface AnimationClipOptions {
   /** Default: the preview's gesture name. */
   name?: string;
-  /** 22 names in kblend's joint order, or { kblendJoint: boneName } (default kblend's names). */
+  /** Samples per second (default: the preview's own frame grid; needs evaluate and duration). */
+  fps?: number;
+  /**
+   * An Object3D holding a humanoid (a scene, a bone hierarchy or a
+   * SkinnedMesh): the clip is baked for its own bones through
+   * createRigBinding's math, quaternion tracks named by its bones and the
+   * hips' position scaled to it, so AnimationMixer on the unbound rig shows
+   * what a live binding would. Bone names must be track-safe (as
+   * GLTFLoader gives them). Without rig: tracks named by kblend's joints.
+   */
+  rig?: Object3D;
+  /** With rig: createRigBinding's map. */
+  map?: RigBindingOptions['map'];
+  /** With rig: createRigBinding's rest (default 'auto'). */
+  rest?: RigBindingOptions['rest'];
+  /** Without rig: 22 names in kblend's joint order, or { kblendJoint: boneName } (default kblend's names). */
   boneNames?: readonly (string | null)[] | Partial<Record<JointName, string>>;
-  /** Added to the root translation in the position track (default PELVIS_BIND). */
+  /** Without rig: added to the root translation in the position track (default PELVIS_BIND). */
   rootOffset?: ArrayLike<number>;
 }
 
 /**
  * One QuaternionKeyframeTrack per joint on the preview's frame grid, and a
- * VectorKeyframeTrack "<pelvis bone>.position" when the preview moves its root.
+ * VectorKeyframeTrack "<pelvis bone>.position" when the preview moves its
+ * root; with options.rig, one per bone of that rig a binding drives (its
+ * userData.kblend holds the binding's mapped, unmapped, rest and notes).
+ * Unknown option keys throw a TypeError naming the nearest known one.
  */
 export function toAnimationClip(
   preview: ClipSource | Preview,
@@ -47,8 +65,34 @@ export function toAnimationClip(
 export interface RigBindingOptions {
   /** 'auto' (default): by name, then topology; or { kblendJoint: boneName }, which wins. */
   map?: 'auto' | Partial<Record<JointName, string>>;
-  /** The rig's rest: kblend's T-pose bind (default), its idle A-pose, or any kblend pose. */
-  rest?: 'tpose' | 'apose' | ArrayLike<number> | { rotations: ArrayLike<number> };
+  /**
+   * The rig's rest: 'auto' (default) reads it from the bones (arm angle,
+   * elbow and knee bends, leg splay, spine lean) and matches it by a kblend
+   * pose; or kblend's T-pose bind, its idle A-pose, or any kblend pose.
+   */
+  rest?: 'auto' | 'tpose' | 'apose' | ArrayLike<number> | { rotations: ArrayLike<number> };
+}
+
+/** The rest a binding took (binding.rest); angles in radians, null where the rig lacks the bones. */
+export interface RigRest {
+  /** What the bones show: kblend's bind, arms lowered, elbows or knees bent, or another rest; 'pose' when a pose was given. */
+  readonly kind: 'tpose' | 'apose' | 'bent' | 'other' | 'pose';
+  /** True when the caller named the rest (then the figures below are still what the bones show). */
+  readonly given?: boolean;
+  /** The kblend pose P matching the rest (88 numbers), null for the T-pose bind. */
+  readonly pose: Float64Array | null;
+  /** Upper arms below level. */
+  readonly armAngle: number | null;
+  readonly elbowBend: number | null;
+  readonly kneeBend: number | null;
+  /** Thighs turned out from straight down, in the frontal plane. */
+  readonly legSplay: number | null;
+  /** The trunk (pelvis to neck) leaning forward. */
+  readonly spineLean: number | null;
+  /** The largest turn of a segment from kblend's bind. */
+  readonly worst: number;
+  /** kblend's wrist world rotations in P, [x, y, z, w]. */
+  readonly wrists: { readonly left: number[]; readonly right: number[] };
 }
 
 /** What apply() accepts besides a preview. */
@@ -75,6 +119,14 @@ export interface RigBinding {
   readonly mapped: Partial<Record<JointName, string>>;
   /** kblend joints without a bone. */
   readonly unmapped: JointName[];
+  /** The rest read from the bones (or given). */
+  readonly rest: RigRest;
+  /**
+   * What was guessed, in words: a SkinnedMesh bound through its skeleton's
+   * root, a root frame not standing along +Y, joints mapped by their place
+   * in the hierarchy, joints without a bone, the rest read.
+   */
+  readonly notes: readonly string[];
   /** kblend joint → the bone object. */
   readonly bones: Partial<Record<JointName, Object3D>>;
   /**
@@ -89,7 +141,10 @@ export interface RigBinding {
   dispose(): void;
 }
 
-/** Drives any humanoid under root (a SkinnedMesh's skeleton or an Object3D hierarchy). */
+/**
+ * Drives any humanoid under root (an Object3D hierarchy, or a SkinnedMesh,
+ * bound through its skeleton's root). Unknown option keys throw a TypeError.
+ */
 export function createRigBinding(root: Object3D, options?: RigBindingOptions): RigBinding;
 
 export interface CrowdBinding {

@@ -16,16 +16,25 @@
 // scene.updateMatrixWorld() recomputes nothing of the rig.
 import { Vector3 } from 'three';
 import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
+import { checkOptions } from '../lib/validate.js';
 import { createBoneWriter } from './bone-writer.js';
+import { KBLEND_HIP_HEIGHT } from './kblend-bind.js';
 import { createOwnedMatrices } from './owned-matrices.js';
 import { createRecipeBoneWriter } from './recipe-bone-writer.js';
 import { rigPlan } from './rig-plan.js';
 
-const KBLEND_HIP_HEIGHT = 0.54 * 1.75; // pelvis bind height at kblend's default size
+export const RIG_BINDING_OPTIONS = Object.freeze(['map', 'rest']);
 const POSE = 4 * JOINT_COUNT;
 
 // Each binding's unchecked pose path, for the crowd binding's frame loop.
 const posePaths = new WeakMap();
+// The rest local transform of every bone a live binding holds.
+const restLocals = new WeakMap();
+
+/** The rest { quaternion, position } a live binding read for this bone, or undefined. */
+export function restLocalOf(bone) {
+  return restLocals.get(bone);
+}
 
 /** binding's applyPose(pose, mask, translation), with no argument checks. */
 export function posePathOf(binding) {
@@ -74,8 +83,8 @@ function createPoseMemory() {
   };
 }
 
-export function createRigBinding(root, options = {}) {
-  const plan = rigPlan(root, options);
+export function createRigBinding(root, options) {
+  const plan = rigPlan(root, checkOptions('createRigBinding', options, RIG_BINDING_OPTIONS));
   const { bones, frames, mapping } = plan;
   const owned = createOwnedMatrices(bones);
   const write = plan.recipe ? createRecipeBoneWriter(plan, owned) : createBoneWriter(plan, owned);
@@ -83,6 +92,12 @@ export function createRigBinding(root, options = {}) {
   const mover = hips >= 0 ? createHipsMover(bones[hips], frames[hips], owned) : null;
   const memory = createPoseMemory();
   const input = new Float32Array(POSE);
+  bones.forEach((bone, i) =>
+    restLocals.set(bone, {
+      quaternion: frames[i].localQuaternion,
+      position: frames[i].localPosition,
+    }),
+  );
   let primed = false;
   let live = true;
 
@@ -126,6 +141,7 @@ export function createRigBinding(root, options = {}) {
     bones.forEach((bone, i) => {
       bone.quaternion.copy(frames[i].localQuaternion);
       bone.position.copy(frames[i].localPosition);
+      restLocals.delete(bone);
     });
     owned.release();
     live = false;
@@ -136,6 +152,10 @@ export function createRigBinding(root, options = {}) {
     dispose,
     mapped: mapping.mapped,
     unmapped: mapping.unmapped,
+    /** The rest found (rig-rest.js): kind, pose, arm angle, bends, … */
+    rest: plan.rest,
+    /** What was guessed, in words. */
+    notes: plan.notes,
     bones: Object.fromEntries(
       JOINT_NAMES.flatMap((n, j) =>
         mapping.indexOf[j] >= 0 ? [[n, bones[mapping.indexOf[j]]]] : [],

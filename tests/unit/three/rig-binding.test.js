@@ -196,7 +196,7 @@ describe('createRigBinding follows kblend FK segment directions', () => {
     expect(() => createRigBinding(null)).toThrow(TypeError);
     const rig = buildRig(kb, { names: VRM, axes: 'identity', restPose: tpose });
     expect(() => createRigBinding(rig.root, { rest: 'sitting' })).toThrow(
-      /rest must be 'tpose', 'apose' or a kblend pose/,
+      /rest must be 'auto', 'tpose', 'apose' or a kblend pose/,
     );
     const binding = createRigBinding(rig.root);
     expect(() => binding.apply([1, 2, 3])).toThrow(TypeError);

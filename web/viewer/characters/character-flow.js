@@ -1,8 +1,9 @@
 // A picked or dropped .glb/.gltf/.vrm becomes the character shown. It is
 // bound to kblend by name or topology; when bones stay unmapped, the
-// mapping dialog lists the model's bones (picks remembered per skeleton).
-// A broken or unsupported file leaves the previous character, with the
-// reason in a notice.
+// mapping dialog lists the model's bones, each joint starting from the
+// automatic pass's pick (picks remembered per skeleton). A broken or
+// unsupported file leaves the previous character, with the reason in a
+// notice, which a later successful load clears.
 import { JOINT_NAMES } from 'kblend';
 import { refuseBySize } from '../import/bvh-drop.js';
 import { openJointMapDialog } from '../import/joint-map-dialog.js';
@@ -31,10 +32,12 @@ function storage() {
 export function createCharacterFlow({ characters, notice, onLoaded }) {
   const memory = createJointMapMemory(storage(), 'kblend.character-map.');
   let status = { state: 'idle', message: '' };
+  let refusalShown = false;
 
   function refuse(file, reason) {
     status = { state: 'failed', message: reason };
-    notice.show(`Could not load ${file.name}; the character shown is kept:`, [reason]);
+    notice.show(`${file.name} could not be loaded; the character shown stays:`, [reason]);
+    refusalShown = true;
   }
 
   async function load(file, bytes, map) {
@@ -48,7 +51,7 @@ export function createCharacterFlow({ characters, notice, onLoaded }) {
         kblendJoints: JOINT_NAMES,
         required: error.unmapped,
         joints: error.bones,
-        mapped: {},
+        mapped: error.mapped ?? {},
         title: `${file.name}: pick the model's bones for ${error.unmapped.join(', ')}`,
       });
       if (!picked) throw error;
@@ -77,6 +80,8 @@ export function createCharacterFlow({ characters, notice, onLoaded }) {
         characters.add(character);
         characters.choose(character.name);
         status = { state: 'done', message: `${file.name} loaded` };
+        if (refusalShown) notice.hide(); // the refusal no longer holds
+        refusalShown = false;
         onLoaded(character);
       } catch (error) {
         refuse(file, error.message);

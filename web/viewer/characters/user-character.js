@@ -9,7 +9,7 @@ import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { deriveCharacterHands } from './character-hands.js';
-import { restArmAngle, restPoseFor } from './character-rest.js';
+import { embeddedGltfToGlb } from './embedded-gltf.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
@@ -52,24 +52,39 @@ const VRM_BONES = {
 
 /** A failure to load a character, with the file's bone names when mapping failed. */
 export class CharacterError extends Error {
-  constructor(message, { unmapped = null, bones = null } = {}) {
+  constructor(message, { unmapped = null, bones = null, mapped = null } = {}) {
     super(message);
     this.name = 'CharacterError';
     this.unmapped = unmapped;
     this.bones = bones;
+    // kblend joint → the bone the automatic pass picked
+    this.mapped = mapped;
   }
 }
 
 export const extensionOf = (name) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
+// A reason as a notice shows it: one line, at most `max` characters (a
+// loader's message can hold a whole data: URI).
+export function shortReason(text, max = 160) {
+  const line = String(text).replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 function parseGltf(bytes, fileName) {
+  let glb;
+  try {
+    glb = embeddedGltfToGlb(bytes);
+  } catch (error) {
+    throw new CharacterError(`${fileName} cannot be read: ${shortReason(error.message)}`);
+  }
   const loader = new GLTFLoader();
   loader.register((parser) => new VRMLoaderPlugin(parser));
   return new Promise((resolve, reject) => {
-    loader.parse(bytes, '', resolve, (error) =>
+    loader.parse(glb, '', resolve, (error) =>
       reject(
         new CharacterError(
-          `${fileName} is not a glTF/VRM file three.js can read (${error?.message ?? error})`,
+          `${fileName} is not a glTF or VRM model this page can read (${shortReason(error?.message ?? error)})`,
         ),
       ),
     );
@@ -77,7 +92,8 @@ function parseGltf(bytes, fileName) {
 }
 
 // The bones a binding drives, the map and the root: a VRM's normalized
-// humanoid, else the first skinned mesh's skeleton (or the scene).
+// humanoid (T-posed, as VRM requires), else the scene, as the library
+// binds any rig (its skinned mesh's frame may be turned apart from the bones).
 function rigOf(gltf, fileName) {
   const vrm = gltf.userData.vrm ?? null;
   if (vrm) {
@@ -89,39 +105,27 @@ function rigOf(gltf, fileName) {
       if (node) map[joint] = node.name;
     }
     const bindRoot = vrm.humanoid.normalizedHumanBonesRoot;
-    return { vrm, object: vrm.scene, bindRoot, map, turned };
+    return { vrm, object: vrm.scene, bindRoot, map, turned, rest: 'tpose' };
   }
-  let skinned = null;
-  gltf.scene.traverse((o) => {
-    if (!skinned && o.isSkinnedMesh) skinned = o;
-  });
-  if (!skinned) throw new CharacterError(`${fileName} has no skinned mesh: nothing to drive`);
-  return { vrm: null, object: gltf.scene, bindRoot: skinned, map: null, turned: false };
+  let skinned = false;
+  gltf.scene.traverse((o) => (skinned ||= o.isSkinnedMesh === true));
+  if (!skinned)
+    throw new CharacterError(`${fileName} has no skinned mesh: there is no body to move`);
+  return {
+    vrm: null,
+    object: gltf.scene,
+    bindRoot: gltf.scene,
+    map: null,
+    turned: false,
+    rest: 'auto',
+  };
 }
 
 // A VRM 0.x model faces −Z in its normalized bones' frame (rotateVRM0
-// turns the scene, not that frame), and the binding takes its root's frame
-// for kblend's. The pose is given to it turned the same half turn about Y,
-// Q⁻¹·q·Q for every rotation and Q⁻¹·t for the root: then the world sees
-// kblend's directions. (x, y, z, w) → (−x, y, −z, w); (x, y, z) → (−x, y, −z).
+// turns the scene, not that frame): the binding reads that from the bones'
+// named sides and turns kblend's frame to it; the hand markers' frame is
+// turned the same half turn about Y here.
 const HALF_TURN = new THREE.Quaternion(0, 1, 0, 0);
-function createHalfTurn() {
-  const pose = new Float32Array(4 * JOINT_NAMES.length);
-  const root = new Float32Array(3);
-  return (source, translation) => {
-    for (let i = 0; i < pose.length; i += 4) {
-      pose[i] = -source[i];
-      pose[i + 1] = source[i + 1];
-      pose[i + 2] = -source[i + 2];
-      pose[i + 3] = source[i + 3];
-    }
-    if (!translation) return { pose, root: null };
-    root[0] = -translation[0];
-    root[1] = translation[1];
-    root[2] = -translation[2];
-    return { pose, root };
-  };
-}
 
 function modelHeight(object) {
   object.updateMatrixWorld(true);
@@ -129,39 +133,33 @@ function modelHeight(object) {
   return box.max.y - box.min.y;
 }
 
-function bindOrRefuse(rig, fileName, map, rest) {
+function bindOrRefuse(rig, fileName, map) {
   try {
-    return createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest });
+    return createRigBinding(rig.bindRoot, { map: map ?? rig.map ?? 'auto', rest: rig.rest });
   } catch (error) {
-    throw new CharacterError(`${fileName}: its bones could not be bound (${error.message})`);
+    throw new CharacterError(
+      `${fileName}: its bones could not be matched to a body (${shortReason(error.message)})`,
+    );
   }
 }
 
 // The model bound to kblend: by name, topology or the user's map, with the
-// rest pose it stands in (character-rest.js: a T-pose, or an A-pose whose
-// arm angle is read from the model). Refused when a required bone is missing.
-function bindRig(rig, fileName, map, turnPose) {
-  let binding = bindOrRefuse(rig, fileName, map, 'tpose');
+// rest the library read from its bones. Refused when a required bone is
+// missing, with what the automatic pass found (the dialog starts from it).
+function bindRig(rig, fileName, map) {
+  const binding = bindOrRefuse(rig, fileName, map);
   const missing = REQUIRED_BONES.filter((joint) => binding.unmapped.includes(joint));
   if (missing.length > 0) {
     const bones = [];
     rig.bindRoot.traverse((o) => o.isBone && bones.push(o.name));
-    (rig.bindRoot.skeleton?.bones ?? []).forEach(
-      (b) => bones.includes(b.name) || bones.push(b.name),
-    );
     binding.dispose();
-    throw new CharacterError(`${fileName}: no bone found for ${missing.join(', ')}`, {
+    throw new CharacterError(`${fileName}: no bone was found for ${missing.join(', ')}`, {
       unmapped: binding.unmapped,
       bones,
+      mapped: { ...binding.mapped },
     });
   }
-  const rest = restPoseFor(restArmAngle(binding.bones));
-  if (rest.pose) {
-    binding.dispose();
-    const pose = turnPose ? turnPose(rest.pose, null).pose : rest.pose;
-    binding = bindOrRefuse(rig, fileName, map, Float32Array.from(pose));
-  }
-  return { binding, rest };
+  return binding;
 }
 
 /**
@@ -172,8 +170,8 @@ function bindRig(rig, fileName, map, turnPose) {
 export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   const gltf = await parseGltf(bytes, fileName);
   const rig = rigOf(gltf, fileName);
-  const turnPose = rig.turned ? createHalfTurn() : null;
-  const { binding, rest } = bindRig(rig, fileName, map, turnPose);
+  const binding = bindRig(rig, fileName, map);
+  const rest = binding.rest;
   rig.object.traverse((o) => {
     if (o.isMesh) o.frustumCulled = false; // posed far from its bind's bounds
   });
@@ -185,6 +183,7 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   // the frame the model faces +Z in: its bound root's (turned back for 0.x)
   const frame = rig.bindRoot.getWorldQuaternion(new THREE.Quaternion());
   if (rig.turned) frame.multiply(HALF_TURN);
+  // kblend's wrist rotations in the rest the model stands in (the hand markers' frame)
   const hands = deriveCharacterHands(handBones, { height, frame, restWrists: rest.wrists });
   const object = new THREE.Group();
   object.name = `character: ${fileName}`;
@@ -213,13 +212,15 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
     },
     handBones,
     applyPose(pose, root) {
-      const turned = turnPose ? turnPose(pose, root) : { pose, root };
-      binding.apply({ rotations: turned.pose, root: turned.root ?? null });
+      binding.apply({ rotations: pose, root: root ?? null });
       rig.vrm?.humanoid.update(); // normalized bones → the model's own
     },
     format: rig.vrm ? `vrm ${rig.vrm.meta?.metaVersion === '0' ? '0.x' : '1.0'}` : 'gltf',
     // the arms' angle below level at rest (rad; 0: a T-pose)
-    restArmAngle: rest.angle,
+    restArmAngle: rest.kind === 'tpose' ? 0 : Math.max(0, rest.armAngle ?? 0),
+    // what the binding read and guessed (kind of rest, notes)
+    rest: { kind: rest.kind, armAngle: rest.armAngle, elbowBend: rest.elbowBend },
+    notes: [...binding.notes],
     // the model's own bones (a VRM's raw ones, which its normalized ones drive)
     bone: (j) => boneOf(JOINT_NAMES[j]),
     setSkeletonVisible(on) {

@@ -15,7 +15,8 @@ function option(value, text) {
  * @param {string[]} options.kblendJoints  kblend's joint names, in order
  * @param {string[]} options.required  the joints an import cannot do without
  * @param {string[]} options.joints  the file's joints to pick from
- * @param {object} options.mapped  kblendJoint → joint found so far
+ * @param {object} [options.mapped]  kblendJoint → joint the automatic pass picked:
+ *   each select starts there (the rest at "— none —")
  * @param {string} options.title
  * @returns {Promise<object|null>}
  */
@@ -35,7 +36,10 @@ export function openJointMapDialog({ kblendJoints, required, joints, mapped, tit
     const select = document.createElement('select');
     select.setAttribute('aria-label', `file joint for ${name}`);
     select.append(option('', '— none —'), ...joints.map((j) => option(j, j)));
-    select.value = mapped?.[name] ?? '';
+    // the automatic pass's pick, listed even when the joint list lacks it
+    const pick = mapped?.[name] ?? '';
+    if (pick && !joints.includes(pick)) select.append(option(pick, pick));
+    select.value = pick;
     selects[name] = select;
     row.insertCell().append(select);
   }

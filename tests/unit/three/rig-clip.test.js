@@ -1,0 +1,201 @@
+// toAnimationClip(preview, { rig }) beyond the four rigs (user-rig-clips):
+// the README's snippet as written, root motion on the hips scaled to the
+// rig, fps, a rig a live binding holds, and bad options refused by name.
+import * as THREE from 'three';
+import { AnimationMixer, LoopOnce, Vector3 } from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { clone } from 'three/examples/jsm/utils/SkeletonUtils.js';
+import { describe, expect, it } from 'vitest';
+import { loadKBlend } from '../../../web/lib/kblend.js';
+import { createCrowdBinding, createRigBinding, toAnimationClip } from '../../../web/three/index.js';
+import { mixamoGlb } from '../../fixtures/characters/mixamo-glb.js';
+import { BIND_FRACTIONS } from '../../../web/three/kblend-bind.js';
+import { MIXAMO, buildRig } from './rigs.js';
+
+const kb = await loadKBlend();
+const glb = (await mixamoGlb(kb, { apose: 0.75, units: 100 })).glb;
+const loadCopy = async () => (await new GLTFLoader().parseAsync(glb.slice(0), '')).scene;
+
+function angle(a, b) {
+  const d = a.clone().invert().multiply(b);
+  return 2 * Math.atan2(Math.hypot(d.x, d.y, d.z), Math.abs(d.w));
+}
+
+function play(clip, root) {
+  const mixer = new AnimationMixer(root);
+  const action = mixer.clipAction(clip);
+  action.setLoop(LoopOnce, 1);
+  action.clampWhenFinished = true;
+  action.play();
+  return mixer;
+}
+
+// Node has no ProgressEvent, which three's FileLoader sends while it reads.
+globalThis.ProgressEvent ??= class extends Event {
+  constructor(type, init = {}) {
+    super(type);
+    Object.assign(this, init);
+  }
+};
+
+describe("README's toAnimationClip snippet", () => {
+  it('runs as written and shows what a live binding shows', async () => {
+    // the page's surroundings: a scene, a camera, a renderer's loop, and
+    // 'character.glb' answered from memory (three's own URL modifier)
+    const scene = new THREE.Scene();
+    const camera = new THREE.PerspectiveCamera();
+    const frames = [];
+    const renderer = { setAnimationLoop: (f) => frames.push(f), render() {} };
+    const url = `data:model/gltf-binary;base64,${Buffer.from(glb).toString('base64')}`;
+    THREE.DefaultLoadingManager.setURLModifier((u) => (u === 'character.glb' ? url : u));
+    try {
+      // --- the README's text from here ---
+      const gltf = await new GLTFLoader().loadAsync('character.glb');
+      scene.add(gltf.scene);
+
+      // a clip for the character's own bones: its mixer plays it as
+      // createRigBinding would show it
+      const clip = toAnimationClip(kb.createPreview({ gesture: 'wave' }), { rig: gltf.scene });
+      const mixer = new THREE.AnimationMixer(gltf.scene);
+      mixer.clipAction(clip).play();
+
+      const timer = new THREE.Timer();
+      renderer.setAnimationLoop((time) => {
+        timer.update(time);
+        mixer.update(timer.getDelta());
+        renderer.render(scene, camera);
+      });
+      // --- to here ---
+      // the loop's timestamps, as requestAnimationFrame gives them
+      const start = performance.now();
+      for (const ms of [0, 400, 800, 1200, 1500]) frames[0](start + ms);
+      const t = mixer.existingAction(clip).time;
+      expect(t).toBeGreaterThan(1.5);
+      const live = await loadCopy();
+      const binding = createRigBinding(live);
+      binding.apply(kb.createPreview({ gesture: 'wave' }), t);
+      scene.updateMatrixWorld(true);
+      live.updateMatrixWorld(true);
+      let worst = 0;
+      let moved = 0;
+      for (const bone of Object.values(binding.bones)) {
+        const shown = gltf.scene.getObjectByName(bone.name);
+        worst = Math.max(
+          worst,
+          angle(
+            shown.getWorldQuaternion(new THREE.Quaternion()),
+            bone.getWorldQuaternion(new THREE.Quaternion()),
+          ),
+        );
+      }
+      const wrist = gltf.scene.getObjectByName(binding.mapped.right_wrist);
+      moved = wrist
+        .getWorldPosition(new Vector3())
+        .distanceTo(
+          (await loadCopy())
+            .getObjectByName(binding.mapped.right_wrist)
+            .getWorldPosition(new Vector3()),
+        );
+      expect(worst).toBeLessThan(1e-4);
+      expect(moved).toBeGreaterThan(0.1); // the wave is shown
+    } finally {
+      THREE.DefaultLoadingManager.setURLModifier(undefined);
+    }
+  });
+});
+
+describe('toAnimationClip with rig', () => {
+  it('moves the hips by the root translation scaled to the rig, as the binding does', async () => {
+    const rig = await loadCopy();
+    const copy = clone(rig);
+    const preview = kb.createPreview({ gesture: 'clap' });
+    const source = {
+      frameCount: preview.frameCount,
+      frameTime: (k) => preview.frameTime(k),
+      frame: (k) => preview.frame(k),
+      hasRoot: true,
+      root: (t) => [0.2 * t, 0.01 * t, -0.1 * t],
+      options: { gesture: 'clap walking' },
+    };
+    const clip = toAnimationClip(source, { rig });
+    expect(clip.name).toBe('clap walking');
+    const hipsTrack = clip.tracks.find((t) => t.name.endsWith('.position'));
+    expect(hipsTrack.name).toBe('mixamorigHips.position');
+    const binding = createRigBinding(rig);
+    const hips = binding.bones.pelvis;
+    const restY = hips.getWorldPosition(new Vector3()).y;
+    const mixer = play(clip, copy);
+    let worst = 0;
+    const t = source.frameTime(source.frameCount - 1);
+    for (const time of [0.5, 1.2, t]) {
+      binding.apply({ rotations: preview.evaluate(time), root: source.root(time) });
+      mixer.setTime(time);
+      rig.updateMatrixWorld(true);
+      copy.updateMatrixWorld(true);
+      const a = hips.getWorldPosition(new Vector3());
+      worst = Math.max(
+        worst,
+        a.distanceTo(copy.getObjectByName(hips.name).getWorldPosition(new Vector3())),
+      );
+    }
+    expect(worst).toBeLessThan(1e-5);
+    // scaled by the ratio of hip heights: this rig's (m) to kblend's at 1.75 m
+    const ratio = restY / (BIND_FRACTIONS[1] * 1.75);
+    const moved = hips.getWorldPosition(new Vector3()).x;
+    expect(moved).toBeCloseTo(0.2 * t * ratio, 4);
+  });
+
+  it('bakes at fps, and bakes a rig a live binding holds from its rest', () => {
+    const rig = buildRig(kb, {
+      names: Object.fromEntries(Object.entries(MIXAMO).map(([k, v]) => [k, v.replace(':', '')])),
+      axes: 'plusY',
+      restPose: kb.idlePose(0.5),
+    });
+    const preview = kb.createPreview({ gesture: 'salute' });
+    const before = toAnimationClip(preview, { rig: rig.root, fps: 10 });
+    expect(before.tracks[0].times).toHaveLength(Math.floor(preview.duration * 10 + 1e-9) + 1);
+    expect(before.tracks[0].times[1]).toBeCloseTo(0.1, 6);
+    const binding = createRigBinding(rig.root);
+    binding.apply(preview, 1.3); // the rig is posed, not at rest
+    const after = toAnimationClip(preview, { rig: rig.root, fps: 10 });
+    expect(Array.from(after.tracks[5].values)).toEqual(Array.from(before.tracks[5].values));
+    expect(after.userData.kblend.rest.kind).toBe('apose');
+  });
+
+  it('refuses misspelt and mismatched options, naming what is allowed', () => {
+    const preview = kb.createPreview({ gesture: 'wave' });
+    const rig = buildRig(kb, { names: MIXAMO, axes: 'identity', restPose: kb.idlePose(0) });
+    expect(() => toAnimationClip(preview, { rigg: rig.root })).toThrow(
+      "toAnimationClip: unknown option 'rigg' — did you mean 'rig'?",
+    );
+    expect(() => toAnimationClip(preview, { rig: rig.root, boneNames: MIXAMO })).toThrow(
+      /boneNames and rootOffset are for kblend-named rigs/,
+    );
+    expect(() => toAnimationClip(preview, { rest: 'auto' })).toThrow(/map and rest need rig/);
+    expect(() => toAnimationClip(preview, { rig: 'scene' })).toThrow(
+      /rig must be a THREE.Object3D/,
+    );
+    // three cannot name "mixamorig:Hips" in a track
+    expect(() => toAnimationClip(preview, { rig: rig.root })).toThrow(
+      /bone "mixamorig:Hips" cannot be named in an animation track.*"mixamorigHips"/,
+    );
+    expect(() => toAnimationClip(preview, { fps: 0 })).toThrow(RangeError);
+  });
+
+  it('createCrowdBinding refuses a misspelt option too', () => {
+    const crowd = kb.createCrowd({ members: [{ gesture: 'wave' }] });
+    const rig = buildRig(kb, { names: MIXAMO, axes: 'identity', restPose: kb.idlePose(0) });
+    expect(() => createCrowdBinding([rig.root], crowd, { rset: 'auto' })).toThrow(
+      "createCrowdBinding: unknown option 'rset' — did you mean 'rest'?",
+    );
+    expect(() => createCrowdBinding([rig.root], crowd, [{ mapp: {} }])).toThrow(
+      /createCrowdBinding options\[0\]: unknown option 'mapp'/,
+    );
+    crowd.dispose();
+  });
+
+  it("kblend's bind table here is the core's", () => {
+    const core = kb.bindPositions(1);
+    for (let i = 0; i < 66; i++) expect(BIND_FRACTIONS[i]).toBeCloseTo(core[i], 6);
+  });
+});
