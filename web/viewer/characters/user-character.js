@@ -9,6 +9,7 @@ import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { deriveCharacterHands } from './character-hands.js';
+import { guardCharacterFile } from './gltf-guard-client.js';
 import { restArmAngle, restPoseFor } from './character-rest.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
@@ -170,7 +171,8 @@ function bindRig(rig, fileName, map, turnPose) {
  * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
  */
 export async function loadUserCharacter(bytes, fileName, { map } = {}) {
-  const gltf = await parseGltf(bytes, fileName);
+  // checked off the page before the loader allocates from the file's numbers
+  const gltf = await parseGltf(await guardCharacterFile(bytes, fileName), fileName);
   const rig = rigOf(gltf, fileName);
   const turnPose = rig.turned ? createHalfTurn() : null;
   const { binding, rest } = bindRig(rig, fileName, map, turnPose);
