@@ -153,6 +153,30 @@ describe('hostile share links', () => {
     }
   }, 60000);
 
+  it('a deeply nested gesture file is refused the same way, naming file, depth and limit', async () => {
+    const { page, context, log } = await openPage(browser);
+    for (const [name, text] of [
+      ['deep.json', '['.repeat(65000) + ']'.repeat(65000)],
+      ['deep_objects.json', '{"a":'.repeat(100000) + '0' + '}'.repeat(100000)],
+    ]) {
+      await page.locator('#gesture-file').setInputFiles({
+        name,
+        mimeType: 'application/json',
+        buffer: Buffer.from(text),
+      });
+      await expect
+        .poll(() => page.locator('#notice').innerText())
+        .toMatch(
+          new RegExp(
+            `Could not load ${name.replace('.', '\\.')}; nothing was changed:\\s+gesture file "${name.replace('.', '\\.')}": nesting reaches depth 65 at character \\d+; at most 64 levels are allowed`,
+          ),
+        );
+    }
+    expect(await page.evaluate(() => window.kblendApp.params.gesture)).toBe('clap');
+    expect(log.errors).toEqual([]);
+    await context.close();
+  }, 60000);
+
   it('reports repeated keys and the final clamped value', async () => {
     const { page, context } = await openPage(browser, '#v=1&g=wave&g=salute&a=2&r=0.2');
     const { notices, params } = await page.evaluate(() => ({
