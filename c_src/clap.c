@@ -17,10 +17,17 @@ static float dot3(const float a[3], const float b[3]) {
 }
 
 void kb__body_axes(const float pelvis[4], double left[3], double forward[3]) {
-  static const float x[3] = {1, 0, 0};
-  float l[3];
-  kb_quat_rotate(pelvis, x, l);
-  double n = sqrt((double)l[0] * l[0] + (double)l[2] * l[2]);
+  /* the rotated x axis of the unit quaternion (any nonzero one is taken:
+   * rotating by a raw q scales by |q|², so the heading test below would
+   * see a pelvis scaled by 1e-4 as pitched straight up) */
+  double q[4];
+  for (int i = 0; i < 4; i++) q[i] = pelvis[i];
+  double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+  for (int i = 0; i < 4; i++) q[i] /= sqrt(n2);
+  double l[3] = {1 - 2 * (q[1] * q[1] + q[2] * q[2]),
+                 2 * (q[0] * q[1] + q[2] * q[3]),
+                 2 * (q[0] * q[2] - q[1] * q[3])};
+  double n = sqrt(l[0] * l[0] + l[2] * l[2]);
   if (n < 1e-6) /* pelvis pitched straight up: no heading, take +X */
     left[0] = 1, left[1] = 0, left[2] = 0;
   else

@@ -10,8 +10,10 @@
 #include "kblend_internal.h"
 
 kb_status kb__ik_pose_check(const kb_ik_pose *pose) {
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3; i++) {
     if (!isfinite(pose->root[i])) return KB_ERR_NOT_FINITE;
+    if (fabs(pose->root[i]) > KB_IK_MAX_MAGNITUDE) return KB_ERR_OUT_OF_RANGE;
+  }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     const double *q = pose->local[j];
     for (int i = 0; i < 4; i++)
@@ -29,6 +31,7 @@ kb_status kb_ik_pose_from_local(const float *local, const float *root,
   for (int i = 0; i < 3; i++) {
     out->root[i] = root ? root[i] : 0.0;
     if (!isfinite(out->root[i])) return KB_ERR_NOT_FINITE;
+    if (fabs(out->root[i]) > KB_IK_MAX_MAGNITUDE) return KB_ERR_OUT_OF_RANGE;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {
     double q[4] = {local[4 * j], local[4 * j + 1], local[4 * j + 2],
@@ -53,6 +56,7 @@ kb_status kb_ik_pose_normalize(const kb_ik_pose *pose, kb_ik_pose *out) {
   if (!pose || !out) return KB_ERR_NULL;
   for (int i = 0; i < 3; i++) {
     if (!isfinite(pose->root[i])) return KB_ERR_NOT_FINITE;
+    if (fabs(pose->root[i]) > KB_IK_MAX_MAGNITUDE) return KB_ERR_OUT_OF_RANGE;
     out->root[i] = pose->root[i];
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++) {

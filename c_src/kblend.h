@@ -620,6 +620,12 @@ kb_status kb_clap_check_world(const kb_skeleton *s,
 #define KB_IK_MAX_PAIRS 32
 #define KB_IK_MAX_ROWS (6 * KB_IK_MAX_PAIRS)
 #define KB_IK_MAX_TASKS 8
+/* The largest magnitude of a task's targets, marker offsets, scales,
+ * weights, Huber delta and gate lengths, of the solver's weights and pose
+ * roots, and of a clip's source positions (KB_ERR_OUT_OF_RANGE beyond it):
+ * every product the tasks and the solver form stays finite in double, and
+ * every root they return finite in float. */
+#define KB_IK_MAX_MAGNITUDE 1e9
 
 /* A pose in double precision: root translation and 22 unit local
  * rotations [x, y, z, w] (the pelvis's is the root rotation). */

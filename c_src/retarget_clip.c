@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kblend.h"
+#include "kblend_internal.h"
 
 #define SOURCE_STRIDE (KB_JOINT_COUNT * 3)
 
@@ -16,8 +16,16 @@ kb_status kb_retarget_clip(kb_solver *solver, const kb_skeleton *s,
                            double *out_cost, int *out_unconverged) {
   if (!solver || !s || !task || !source || !out_local) return KB_ERR_NULL;
   if (n_frames < 1 || n_frames > KB_MAX_FRAMES) return KB_ERR_OUT_OF_RANGE;
-  for (long i = 0; i < (long)n_frames * SOURCE_STRIDE; i++)
+  /* checked whole before the first frame is written: a position of 1e39 m
+   * is a finite double whose root would be an infinite float */
+  for (long i = 0; i < (long)n_frames * SOURCE_STRIDE; i++) {
     if (!isfinite(source[i])) return KB_ERR_NOT_FINITE;
+    if (fabs(source[i]) > KB_IK_MAX_MAGNITUDE) return KB_ERR_OUT_OF_RANGE;
+  }
+  if (reference) {
+    kb_status st = kb__ik_pose_check(reference);
+    if (st != KB_OK) return st;
+  }
   kb_ik_pose bind, pose, previous;
   memset(&bind, 0, sizeof bind);
   for (int j = 0; j < KB_JOINT_COUNT; j++) bind.local[j][3] = 1;

@@ -63,7 +63,7 @@ kb_status kb_solver_init(kb_solver *solver, const kb_ik_options *options) {
 
 static kb_status check_weight(double w) {
   if (!isfinite(w)) return KB_ERR_NOT_FINITE;
-  return w < 0 ? KB_ERR_OUT_OF_RANGE : KB_OK;
+  return w < 0 || w > KB_IK_MAX_MAGNITUDE ? KB_ERR_OUT_OF_RANGE : KB_OK;
 }
 
 kb_status kb_ik_check_problem(const kb_ik_problem *p) {

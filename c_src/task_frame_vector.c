@@ -49,6 +49,13 @@ static kb_status check_pair(const kb_fv_pair *p) {
       return KB_ERR_NOT_FINITE;
   if (!isfinite(p->scale) || !isfinite(p->weight)) return KB_ERR_NOT_FINITE;
   if (p->weight < 0) return KB_ERR_OUT_OF_RANGE;
+  /* finite is not enough: 1e300 × 1e300 is not */
+  double largest = fmax(fabs(p->scale), p->weight);
+  for (int i = 0; i < 3; i++)
+    largest =
+        fmax(largest, fmax(fabs(p->target[i]), fmax(fabs(p->origin.offset[i]),
+                                                    fabs(p->link.offset[i]))));
+  if (largest > KB_IK_MAX_MAGNITUDE) return KB_ERR_OUT_OF_RANGE;
   return KB_OK;
 }
 
@@ -59,12 +66,14 @@ kb_status kb_frame_vector_task_check(const kb_frame_vector_task *t) {
     return KB_ERR_OUT_OF_RANGE;
   if (t->huber != KB_HUBER_OFF) {
     if (!isfinite(t->huber_delta)) return KB_ERR_NOT_FINITE;
-    if (!(t->huber_delta > 0)) return KB_ERR_OUT_OF_RANGE;
+    if (!(t->huber_delta > 0) || t->huber_delta > KB_IK_MAX_MAGNITUDE)
+      return KB_ERR_OUT_OF_RANGE;
   }
   if (t->gate) {
     if (!isfinite(t->gate_start) || !isfinite(t->gate_full))
       return KB_ERR_NOT_FINITE;
-    if (!(t->gate_full >= 0 && t->gate_start > t->gate_full))
+    if (!(t->gate_full >= 0 && t->gate_start > t->gate_full) ||
+        t->gate_start > KB_IK_MAX_MAGNITUDE)
       return KB_ERR_OUT_OF_RANGE;
   }
   for (int i = 0; i < t->n_pairs; i++) {

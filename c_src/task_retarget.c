@@ -38,7 +38,9 @@ kb_status kb_retarget_task_check(const kb_retarget_task *t) {
       !isfinite(t->weight_direction))
     return KB_ERR_NOT_FINITE;
   if (!(t->target_scale > 0) || t->weight_position < 0 ||
-      t->weight_direction < 0)
+      t->weight_direction < 0 || t->target_scale > KB_IK_MAX_MAGNITUDE ||
+      t->weight_position > KB_IK_MAX_MAGNITUDE ||
+      t->weight_direction > KB_IK_MAX_MAGNITUDE)
     return KB_ERR_OUT_OF_RANGE;
   for (int i = 0; i < t->n_pairs; i++) {
     const kb_retarget_pair *p = &t->pairs[i];
@@ -46,11 +48,15 @@ kb_status kb_retarget_task_check(const kb_retarget_task *t) {
         p->origin >= KB_JOINT_COUNT || p->origin == p->joint)
       return KB_ERR_OUT_OF_RANGE;
     if (!isfinite(p->weight)) return KB_ERR_NOT_FINITE;
-    if (p->weight < 0) return KB_ERR_OUT_OF_RANGE;
+    if (p->weight < 0 || p->weight > KB_IK_MAX_MAGNITUDE)
+      return KB_ERR_OUT_OF_RANGE;
   }
   for (int j = 0; j < KB_JOINT_COUNT; j++)
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
       if (!isfinite(t->targets[j][i])) return KB_ERR_NOT_FINITE;
+      if (fabs(t->targets[j][i]) > KB_IK_MAX_MAGNITUDE)
+        return KB_ERR_OUT_OF_RANGE;
+    }
   return KB_OK;
 }
 

@@ -2,6 +2,7 @@
 // huge values, markup, repeated keys and a 1 MB hash. Each opens a working
 // page — it renders, window.kblendApp answers, nothing stopped — with the
 // repairs in a notice, and nothing from the link inserted as HTML.
+import { deflateSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
 
@@ -45,6 +46,19 @@ const allKeys = (value) =>
     .join('&');
 const CHOICES = ['g', 'shape', 'fol', 'cmp', 'jnt', 'ik'];
 
+// A custom-gesture blob (cg=1.…) of the given JSON text: raw deflate,
+// base64url without padding, as the viewer writes them.
+const blobOf = (text) =>
+  `1.${Buffer.from(deflateSync(new TextEncoder().encode(text), { level: 9 })).toString('base64url')}`;
+// Nesting that inflates inside the 64 KB limit from a link of ~120 characters:
+// it once froze the page (20,000 levels) or exhausted it (65,000).
+const DEEP_LINKS = [
+  `v=1&cg=${blobOf('['.repeat(20000) + ']'.repeat(20000))}`,
+  `v=1&cg=${blobOf('['.repeat(32000) + ']'.repeat(32000))}`,
+  `v=1&cg=${blobOf('['.repeat(65000))}`,
+  `v=1&cg=${blobOf('{"a":'.repeat(10000) + '0' + '}'.repeat(10000))}`,
+];
+
 // [hash, whether a notice is due]; every key at and beyond its limits, NaN,
 // huge, markup, repeated keys, and a 1 MB hash
 const TABLE = [
@@ -71,6 +85,7 @@ const TABLE = [
   [`v=1&${allKeys((k, [min]) => min)}&${allKeys((k, [, max]) => max)}&g=wave&g=salute`, true],
   [`v=1&${'a=0.5&'.repeat(300)}r=0.1`, true],
   [`v=1&x=${'y'.repeat(1 << 20)}`, true],
+  ...DEEP_LINKS.map((hash) => [hash, true]),
 ];
 
 async function inspect(page) {
@@ -120,6 +135,47 @@ describe('hostile share links', () => {
       await context.close();
     }
   }, 180000);
+
+  it('a deeply nested custom gesture is refused at the nesting limit, naming depth and limit', async () => {
+    for (const hash of DEEP_LINKS) {
+      expect(hash.length).toBeLessThan(200);
+      const { page, context, log } = await openPage(browser, `#${hash}`);
+      const { notices, gesture } = await page.evaluate(async () => {
+        await window.kblendApp.ready;
+        return { notices: window.kblendApp.notices, gesture: window.kblendApp.params.gesture };
+      });
+      expect(notices.join(' ')).toMatch(
+        /custom gesture was refused \(custom gesture of the link: nesting reaches depth 65 at character \d+; at most 64 levels are allowed\)/,
+      );
+      expect(gesture).toBe('clap'); // the default
+      expect(log.errors).toEqual([]);
+      await context.close();
+    }
+  }, 60000);
+
+  it('a deeply nested gesture file is refused the same way, naming file, depth and limit', async () => {
+    const { page, context, log } = await openPage(browser);
+    for (const [name, text] of [
+      ['deep.json', '['.repeat(65000) + ']'.repeat(65000)],
+      ['deep_objects.json', '{"a":'.repeat(100000) + '0' + '}'.repeat(100000)],
+    ]) {
+      await page.locator('#gesture-file').setInputFiles({
+        name,
+        mimeType: 'application/json',
+        buffer: Buffer.from(text),
+      });
+      await expect
+        .poll(() => page.locator('#notice').innerText())
+        .toMatch(
+          new RegExp(
+            `Could not load ${name.replace('.', '\\.')}; nothing was changed:\\s+gesture file "${name.replace('.', '\\.')}": nesting reaches depth 65 at character \\d+; at most 64 levels are allowed`,
+          ),
+        );
+    }
+    expect(await page.evaluate(() => window.kblendApp.params.gesture)).toBe('clap');
+    expect(log.errors).toEqual([]);
+    await context.close();
+  }, 60000);
 
   it('reports repeated keys and the final clamped value', async () => {
     const { page, context } = await openPage(browser, '#v=1&g=wave&g=salute&a=2&r=0.2');

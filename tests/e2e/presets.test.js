@@ -1,6 +1,7 @@
 // Presets in the browser: saved and loaded by name, kept across a reload,
 // exported as a file and imported in a fresh browser profile, giving the
 // same params and the same pose bit for bit.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, launchBrowser, openAuthoring, openPage, reloadPage } from './browser.js';
 
@@ -94,5 +95,69 @@ describe('presets', () => {
     expect(fresh.log.errors).toEqual([]);
     await context.close();
     await fresh.context.close();
+  });
+
+  it('a store from a newer viewer is set aside, kept through a save and downloadable', async () => {
+    const { page, context, log } = await openPage(browser);
+    const stored = JSON.stringify({
+      format: 'kblend-presets',
+      version: 2,
+      presets: { future: { attack: 0.2, curve: 'new' } },
+    });
+    await page.evaluate((text) => localStorage.setItem('kblend.presets.v1', text), stored);
+    await reloadPage(page);
+    await expect
+      .poll(() => page.locator('#notice').textContent())
+      .toMatch(/could not be read .*"version" 2 is not supported.*set aside, not deleted/);
+    await app(page, () => window.kblendApp.presets.save('mine'));
+    const kept = await page.evaluate(() => ({
+      aside: JSON.parse(localStorage.getItem('kblend.presets.set-aside')),
+      main: JSON.parse(localStorage.getItem('kblend.presets.v1')),
+    }));
+    expect(kept.aside).toEqual([stored]);
+    expect(Object.keys(kept.main.presets)).toEqual(['mine']);
+    // the panel's action downloads it as it was
+    await openAuthoring(page, 'presets');
+    const button = page.locator('.lil-controller', { hasText: 'download set-aside presets' });
+    await button.waitFor({ state: 'visible' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      button.locator('button').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('kblend-presets-set-aside.json');
+    const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(file).toEqual({ format: 'kblend-presets-set-aside', stores: [JSON.parse(stored)] });
+    // a file with a value out of range: imported, the clamp named
+    await page.locator('#presets-file').setInputFiles({
+      name: 'hot.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          format: 'kblend-presets',
+          version: 1,
+          presets: { hot: { ...kept.main.presets.mine, lambda: 1e308 } },
+        }),
+      ),
+    });
+    await expect
+      .poll(() => page.locator('#notice').textContent())
+      .toMatch(
+        /clamped: hot\.json: preset "hot": "lambda" 1e\+308 is outside \[0\.5, 120\]; clamped to 120/,
+      );
+    expect(await app(page, () => window.kblendApp.presets.get('hot').lambda)).toBe(120);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  }, 60000);
+
+  it('a fresh profile shows no set-aside action', async () => {
+    const { page, context } = await openPage(browser);
+    await openAuthoring(page, 'presets');
+    await page
+      .locator('.lil-controller', { hasText: 'export presets JSON' })
+      .waitFor({ state: 'visible' });
+    expect(
+      await page.locator('.lil-controller', { hasText: 'download set-aside presets' }).isVisible(),
+    ).toBe(false);
+    await context.close();
   });
 });

@@ -60,6 +60,9 @@ export interface BodyContactsApi {
   bodyCapsules(pose: ArrayLike<number>, options?: BodyContactOptions): WorldCapsule[];
 }
 
+/** Capsule tables (one per body height) kept at once; older heights are rebuilt on use. */
+export const CAPSULE_CACHE_LIMIT: number;
+
 /** Closest points of two segments and their distance. */
 export function segmentDistance(
   p0: ArrayLike<number>,

@@ -30,6 +30,7 @@
 //   not modelled);
 // - thigh 0.036H, shank 0.028H from joint to joint, foot 0.02H from behind
 //   the ankle to the toes (foot length 0.152H).
+import { createBoundedCache } from './bounded-cache.js';
 import { rotateVector } from './quaternion-math.js';
 import { JOINT_NAMES } from './skeleton-names.js';
 import { checkArrayLike, checkNumber, checkOptions, checkPose, checkTunable } from './validate.js';
@@ -146,17 +147,21 @@ const PART_PAIRS = (() => {
   return pairs;
 })();
 
-export function createBodyContactsApi(kb) {
-  const cache = new Map(); // height → capsules with offsets from their bone, m
+// Capsule tables kept at once, one per body height (~6 KB each): a caller
+// sweeping the height makes a new one per call, so the oldest are dropped.
+export const CAPSULE_CACHE_LIMIT = 8;
 
-  function capsulesAt(height) {
-    if (cache.has(height)) return cache.get(height);
+export function createBodyContactsApi(kb) {
+  // height → capsules with offsets from their bone, m
+  const cache = createBoundedCache(CAPSULE_CACHE_LIMIT, capsulesFor, () => {});
+
+  function capsulesFor(height) {
     const bind = kb.bindPositions(height);
     const local = (bone, p) => {
       const j = JOINT_NAMES.indexOf(bone);
       return [0, 1, 2].map((c) => p[c] * height - bind[3 * j + c]);
     };
-    const list = BODY_PARTS.map((part) =>
+    return BODY_PARTS.map((part) =>
       part.capsules.map((c) => ({
         joint: JOINT_NAMES.indexOf(c.bone),
         a: local(c.bone, c.a),
@@ -164,9 +169,8 @@ export function createBodyContactsApi(kb) {
         radius: c.radius * height,
       })),
     );
-    cache.set(height, list);
-    return list;
   }
+  const capsulesAt = (height) => cache.get(height);
 
   // World capsules of a pose, per part: [[{ a, b, radius }, ...], ...].
   function place(pose, options) {

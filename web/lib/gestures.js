@@ -31,7 +31,7 @@
 // Errors are TypeError (wrong kind of value) or RangeError (wrong value);
 // the message names the file, the keyframe (counted from 0), the joint and
 // the value, and what is allowed.
-import { findDuplicateKey } from './json-keys.js';
+import { scanJson } from './json-keys.js';
 import { JOINT_NAMES } from './skeleton-names.js';
 
 import akimbo from '../gestures/akimbo.json' with { type: 'json' };
@@ -311,13 +311,20 @@ export function parseGestureJson(text, file = 'gesture') {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${show(text)}`);
   if (typeof file !== 'string') throw new TypeError(`file must be a string, got ${show(file)}`);
   const err = reporter(file);
+  // Scanned before JSON.parse: text nested past the limit is refused at
+  // that level, before anything walks the whole of it.
+  const { duplicate, tooDeep } = scanJson(text);
+  if (tooDeep) {
+    throw err.range(
+      `nesting reaches depth ${tooDeep.depth} at character ${tooDeep.offset}; at most ${tooDeep.limit} levels are allowed`,
+    );
+  }
   let data;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw err.type(`is not valid JSON: ${error.message}`);
   }
-  const duplicate = findDuplicateKey(text);
   if (duplicate) {
     const [top, index] = duplicate.path;
     const where =

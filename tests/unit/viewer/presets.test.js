@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_PRESETS,
+  SET_ASIDE_KEY,
   STORAGE_KEY,
   createPresetStore,
 } from '../../../web/viewer/presets/preset-store.js';
@@ -109,14 +110,114 @@ describe('presets', () => {
     expect(store.names()).toEqual(['kept']);
   });
 
-  it('sets aside unreadable storage with a note', () => {
+  it('sets aside a stored preset it cannot read with a note', () => {
     const storage = memoryStorage();
-    storage.setItem(
-      STORAGE_KEY,
-      '{"format":"kblend-presets","version":1,"presets":{"a":{"attack":"no"}}}',
-    );
+    const text = '{"format":"kblend-presets","version":1,"presets":{"a":{"attack":"no"}}}';
+    storage.setItem(STORAGE_KEY, text);
     const store = createPresetStore(storage);
     expect(store.names()).toEqual([]);
-    expect(store.loadNote).toMatch(/could not be read/);
+    expect(store.loadNote).toMatch(/1 saved preset\(s\) could not be read and were set aside/);
+    expect(JSON.parse(storage.getItem(SET_ASIDE_KEY))).toEqual([text]);
+  });
+
+  // Stores this viewer cannot read at all: kept under the second key, the
+  // next save leaves them there, and they download as they were.
+  const UNREADABLE = [
+    ['version 2 (a newer viewer)', () => file({ a: values() }, { version: 2 })],
+    [
+      '101 presets',
+      () =>
+        file(
+          Object.fromEntries(
+            Array.from({ length: MAX_PRESETS + 1 }, (_, i) => [`p${i}`, values()]),
+          ),
+        ),
+    ],
+    ['broken text', () => '{"format":"kblend-presets","vers'],
+  ];
+  it.each(UNREADABLE)(
+    'keeps an unreadable store (%s) under a second key, not overwritten',
+    (_, make) => {
+      const storage = memoryStorage();
+      const text = make();
+      storage.setItem(STORAGE_KEY, text);
+      const store = createPresetStore(storage);
+      expect(store.names()).toEqual([]);
+      expect(store.loadNote).toMatch(
+        /could not be read .*; they were set aside, not deleted: "download set-aside presets" saves them as a file/,
+      );
+      expect(store.setAsideCount).toBe(1);
+      store.save('new', tuned());
+      expect(JSON.parse(storage.getItem(SET_ASIDE_KEY))).toEqual([text]);
+      // a second page load, and a second save, still keep it
+      const again = createPresetStore(storage);
+      expect(again.names()).toEqual(['new']);
+      again.save('newer', tuned());
+      expect(JSON.parse(storage.getItem(SET_ASIDE_KEY))).toEqual([text]);
+      const exported = JSON.parse(again.setAsideText());
+      expect(exported.format).toBe('kblend-presets-set-aside');
+      expect(exported.stores).toEqual([text.endsWith('vers') ? text : JSON.parse(text)]);
+    },
+  );
+
+  it('a second unreadable store is added beside the first, and a foreign set-aside key is kept', () => {
+    const storage = memoryStorage();
+    storage.setItem(SET_ASIDE_KEY, 'not a list');
+    storage.setItem(STORAGE_KEY, file({}, { version: 3 }));
+    const store = createPresetStore(storage);
+    expect(store.setAsideCount).toBe(2);
+    expect(JSON.parse(storage.getItem(SET_ASIDE_KEY))).toEqual([
+      'not a list',
+      file({}, { version: 3 }),
+    ]);
+  });
+
+  it('leaves an unreadable store where it is when storage refuses the copy', () => {
+    const storage = memoryStorage();
+    const text = file({ a: values() }, { version: 2 });
+    storage.setItem(STORAGE_KEY, text);
+    const setItem = storage.setItem;
+    storage.setItem = (k, v) => {
+      if (k === SET_ASIDE_KEY) throw new Error('QuotaExceededError');
+      setItem(k, v);
+    };
+    const store = createPresetStore(storage);
+    expect(store.loadNote).toMatch(/storage is full, so they were left as they are/);
+    store.save('new', tuned());
+    expect(storage.getItem(STORAGE_KEY)).toBe(text);
+    expect(store.names()).toEqual(['new']); // for this page
+  });
+
+  it('keeps the readable presets of a store with one bad preset', () => {
+    const storage = memoryStorage();
+    const text = file({ good: values(), bad: { ...values(), attack: 'x' }, fine: values() });
+    storage.setItem(STORAGE_KEY, text);
+    const store = createPresetStore(storage);
+    expect(store.names()).toEqual(['fine', 'good']);
+    expect(store.get('good')).toEqual(values());
+    expect(store.loadNote).toMatch(
+      /1 saved preset\(s\) could not be read and were set aside \(the other 2 are kept; .*preset "bad": "attack" "x" is refused/,
+    );
+    expect(JSON.parse(store.setAsideText()).stores).toEqual([JSON.parse(text)]);
+  });
+
+  it('names each value clamped, from storage and from a file', () => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, file({ hot: { ...values(), lambda: 1e308, jitter: -3 } }));
+    const store = createPresetStore(storage);
+    expect(store.get('hot')).toMatchObject({ lambda: 120, jitter: 0 });
+    expect(store.loadNote).toBe(
+      'Clamped: saved presets: preset "hot": "lambda" 1e+308 is outside [0.5, 120]; clamped to 120; ' +
+        'saved presets: preset "hot": "jitter" -3 is outside [0, 0.2]; clamped to 0.',
+    );
+    const { names, clamped } = store.importFile(
+      file({ cold: { ...values(), seed: 1e6 } }),
+      'f.json',
+    );
+    expect(names).toEqual(['cold']);
+    expect(clamped).toEqual([
+      'f.json: preset "cold": "seed" 1000000 is outside [0, 99999]; clamped to 99999',
+    ]);
+    expect(store.importFile(file({ ok: values() })).clamped).toEqual([]);
   });
 });

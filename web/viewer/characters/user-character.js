@@ -10,6 +10,7 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { deriveCharacterHands } from './character-hands.js';
 import { embeddedGltfToGlb } from './embedded-gltf.js';
+import { guardCharacterFile } from './gltf-guard-client.js';
 
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
@@ -168,7 +169,8 @@ function bindRig(rig, fileName, map) {
  * @param {{ map?: object }} [options]  a joint map the user picked ({ kblendJoint: boneName })
  */
 export async function loadUserCharacter(bytes, fileName, { map } = {}) {
-  const gltf = await parseGltf(bytes, fileName);
+  // checked off the page before the loader allocates from the file's numbers
+  const gltf = await parseGltf(await guardCharacterFile(bytes, fileName), fileName);
   const rig = rigOf(gltf, fileName);
   const binding = bindRig(rig, fileName, map);
   const rest = binding.rest;

@@ -34,6 +34,7 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     remove: () => guarded(() => remove(model.saved)),
     exportFile: () => download(exportFile()),
     importFile: () => input.click(),
+    exportSetAside: () => guarded(() => download(setAsideFile())),
   };
   const add = (key, label, help, ...args) => {
     const controller = folder.add(model, key, ...args).name(label);
@@ -52,6 +53,12 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     'import presets JSON…',
     'Add the presets of a JSON file (a bad file changes nothing)',
   );
+  const setAsideButton = add(
+    'exportSetAside',
+    'download set-aside presets',
+    'The saved presets this viewer could not read, as they were found (a JSON file)',
+  );
+  setAsideButton.show(store.setAsideCount > 0);
   refresh();
 
   const input = document.createElement('input');
@@ -66,8 +73,11 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     input.value = '';
     if (!file) return;
     guarded(async () => {
-      const names = importText(await file.text(), file.name);
-      notice.show(`Imported ${names.length} preset(s) from ${file.name}: ${names.join(', ')}.`);
+      const { names, clamped } = importFile(await file.text(), file.name);
+      notice.show(
+        `Imported ${names.length} preset(s) from ${file.name}: ${names.join(', ')}.`,
+        clamped.length ? clamped.map((line) => `clamped: ${line}`) : undefined,
+      );
     });
   });
 
@@ -112,10 +122,22 @@ export function createPresetPanel({ gui, params, apply, notice }) {
       bytes: new TextEncoder().encode(text),
     };
   }
+  function importFile(text, label) {
+    const imported = store.importFile(text, label);
+    refresh(imported.names[0]);
+    return imported;
+  }
   function importText(text, label) {
-    const names = store.importText(text, label);
-    refresh(names[0]);
-    return names;
+    return importFile(text, label).names;
+  }
+  function setAsideFile() {
+    const text = store.setAsideText();
+    if (text === null) throw new RangeError('no saved presets were set aside');
+    return {
+      filename: 'kblend-presets-set-aside.json',
+      mime: 'application/json',
+      bytes: new TextEncoder().encode(text),
+    };
   }
 
   return {
