@@ -385,6 +385,13 @@ export const PANEL_TABLE = Object.freeze([
     help: 'A video of the view, rendered frame by frame at the chosen fps and size',
   },
   {
+    name: 'exportGif',
+    folder: 'export',
+    label: 'GIF (looping)',
+    kind: 'action',
+    help: 'A looping GIF of the view, rendered frame by frame at the chosen fps and size',
+  },
+  {
     name: 'exportPng',
     folder: 'export',
     label: 'PNG snapshot',
