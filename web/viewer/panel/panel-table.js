@@ -441,6 +441,20 @@ export const PANEL_TABLE = Object.freeze([
     help: 'Copy a link that opens this gesture, tuning and (when paused) time',
   },
   {
+    name: 'copyEmbed',
+    folder: null,
+    label: 'copy <iframe> embed',
+    kind: 'action',
+    help: 'Copy an <iframe> of the embed page (the figure and a play bar) with this gesture and tuning',
+  },
+  {
+    name: 'copyElement',
+    folder: null,
+    label: 'copy <kblend-preview>',
+    kind: 'action',
+    help: 'Copy a <kblend-preview> element (kblend/element) with this gesture and tuning as its attributes',
+  },
+  {
     name: 'followCamera',
     // in the folded playback folder: the open ones fill 1280×800 already
     folder: 'playback',
