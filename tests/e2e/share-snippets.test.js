@@ -5,7 +5,7 @@
 // bit. "copy <kblend-preview>" puts an element with the tuning as named
 // attributes; placed on a page it reads back the viewer's params.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, baseURL, launchBrowser, openPage } from './browser.js';
+import { app, baseURL, launchBrowser, openAuthoring, openPage } from './browser.js';
 
 let browser;
 beforeAll(async () => {
@@ -47,6 +47,7 @@ describe('share snippets', () => {
       TIME,
     );
     expect(viewer.params.gesture).toBe('salute');
+    await openAuthoring(page, 'share on a page');
   });
   afterAll(async () => {
     expect(log.errors).toEqual([]);

@@ -25,6 +25,8 @@ export const FOLDERS = Object.freeze([
   { key: 'author', title: 'author & export', open: false },
   { key: 'gestureFile', title: 'gesture file', open: true, parent: 'author' },
   { key: 'export', title: 'export', open: false, parent: 'author' },
+  // snippets for other pages (an <iframe>, a <kblend-preview>), folded
+  { key: 'share', title: 'share on a page', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
 ]);
 
@@ -442,14 +444,14 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'copyEmbed',
-    folder: null,
+    folder: 'share',
     label: 'copy <iframe> embed',
     kind: 'action',
     help: 'Copy an <iframe> of the embed page (the figure and a play bar) with this gesture and tuning',
   },
   {
     name: 'copyElement',
-    folder: null,
+    folder: 'share',
     label: 'copy <kblend-preview>',
     kind: 'action',
     help: 'Copy a <kblend-preview> element (kblend/element) with this gesture and tuning as its attributes',
