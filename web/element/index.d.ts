@@ -46,6 +46,7 @@ export class KBlendPreview extends HTMLElement {
   release: number | null;
   epsilon: number | null;
   lambda: number | null;
+  /** The clip's length, s (the link's dur; a gesture's own by default). */
   duration: number | null;
   jitter: number | null;
   seed: number | null;
@@ -70,7 +71,6 @@ export class KBlendPreview extends HTMLElement {
   /** Seconds; stands still while the element is out of view. */
   currentTime: number;
   readonly paused: boolean;
-  readonly duration: number;
   /** The 88 local rotations at currentTime (a copy), null before ready. */
   pose(): Float32Array | null;
   /** The tuning as the link's parser read it. */

@@ -36,6 +36,13 @@ function previewSheet() {
   return sheet;
 }
 
+// The reader of a link's custom gesture (cg=), loaded for the first such link.
+let blobReader = null;
+async function loadBlobReader() {
+  const { decodeGestureBlob } = await import('../link/custom-gesture.js');
+  blobReader = decodeGestureBlob;
+}
+
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 export class KBlendPreview extends HTMLElement {
@@ -108,9 +115,15 @@ export class KBlendPreview extends HTMLElement {
     if (this.hasAttribute('src') && this.#fileSrc !== this.getAttribute('src')) {
       return this.#loadSource();
     }
+    if (!blobReader && /(^|[#&])cg=/.test(this.getAttribute('link') ?? '')) {
+      return loadBlobReader().then(
+        () => this.#rebuild({ start }),
+        (error) => this.#showNotices([`a custom gesture link needs fflate: ${error.message}`]),
+      );
+    }
     let read;
     try {
-      read = readTuning(this.#kb, this.#attributes(), this.#fileGesture);
+      read = readTuning(this.#kb, this.#attributes(), this.#fileGesture, blobReader);
       const preview = this.#kb.createPreview(previewOptions(read.params, read.gesture));
       this.#preview?.dispose();
       this.#preview = preview;
@@ -276,9 +289,6 @@ export class KBlendPreview extends HTMLElement {
   }
   get paused() {
     return !this.#playing;
-  }
-  get duration() {
-    return this.#preview?.duration ?? 0;
   }
   /** The 88 local rotations at currentTime (a copy). */
   pose() {

@@ -5,15 +5,15 @@
 // whole hash (with `cg=` for a custom gesture); a named attribute wins over
 // the same key in it. Pure: no DOM.
 import {
-  BLOB_KEY,
   CHOICE_PARAMS,
   NUMERIC_PARAMS,
   TUNING_DEFAULTS,
   canonicalParams,
-  decodeGestureBlob,
   parseShareHash,
   splitCustomGesture,
 } from '../link/index.js';
+
+const BLOB_KEY = 'cg';
 
 export const CHOICE_ATTRIBUTES = Object.freeze(['shape', 'follower']);
 export const NUMERIC_ATTRIBUTES = Object.freeze([
@@ -38,7 +38,7 @@ const linkKey = (name) =>
   name === 'gesture' ? 'g' : (NUMERIC_PARAMS[name] ?? CHOICE_PARAMS[name]).key;
 
 // The custom gesture of a link's cg= part, or a notice saying why not.
-function readBlob(blobs, kb, notices) {
+function readBlob(blobs, kb, decodeGestureBlob, notices) {
   if (blobs.length === 0) return null;
   if (blobs.length > 1) {
     notices.push(`${BLOB_KEY} appears ${blobs.length} times in the link; no custom gesture`);
@@ -67,14 +67,16 @@ function hashText(rest, attributes, hasLink) {
  * @param {object} kb  the loaded library
  * @param {Record<string, string | null>} attributes  the element's attributes by name
  * @param {object | null} fileGesture  a gesture read from `src` (kb.parseGestureJson)
+ * @param {Function | null} decodeGestureBlob  the link's blob reader
+ *   (link/custom-gesture.js), needed when the link has a cg= part
  * @returns {{ params: object, gesture: object | null, time: number | null, notices: string[] }}
  *   gesture: the custom gesture shown (from cg= or src), null for a library one
  */
-export function readTuning(kb, attributes, fileGesture = null) {
+export function readTuning(kb, attributes, fileGesture = null, decodeGestureBlob = null) {
   const notices = [];
   const hasLink = attributes.link !== null && attributes.link !== undefined;
   const { rest, blobs } = splitCustomGesture(hasLink ? attributes.link : '');
-  const custom = readBlob(blobs, kb, notices) ?? fileGesture;
+  const custom = readBlob(blobs, kb, decodeGestureBlob, notices) ?? fileGesture;
   const durationOf = (name) =>
     custom && name === custom.name ? custom.duration : kb.getGesture(name).duration;
   const gestureNames = custom ? [...kb.gestureNames, custom.name] : kb.gestureNames;

@@ -2,15 +2,16 @@
 // a link: the viewer and the <kblend-preview> element (kblend/element). The
 // parser, its ranges and its custom-gesture blob live with the viewer's
 // state and share folders; this module is the one door other layers use,
-// so the element never reaches into viewer internals by path.
+// so the element never reaches into viewer internals by path. The custom
+// gesture's blob (cg=) is in ./custom-gesture.js, loaded only for a link
+// that has one (it needs fflate, an optional peer of the package).
 export {
   parseShareHash,
   serializeShareHash,
   quoteForNotice,
   MAX_HASH_LENGTH,
 } from '../viewer/share/share-link.js';
-export { splitCustomGesture } from '../viewer/share/custom-link.js';
-export { BLOB_KEY, decodeGestureBlob, encodeGestureBlob } from '../viewer/share/gesture-blob.js';
+export { splitCustomGesture } from '../viewer/share/split-custom-gesture.js';
 export {
   NUMERIC_PARAMS,
   TUNING_DEFAULTS,
