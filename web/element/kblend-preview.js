@@ -84,19 +84,23 @@ export class KBlendPreview extends HTMLElement {
     theLibrary().then(
       (kb) => {
         this.#kb = kb;
-        this.#rebuild({ start: true });
+        if (this.isConnected) this.#rebuild({ start: true });
       },
       (error) => this.#showNotices([`the library did not load: ${error.message}`]),
     );
   }
 
+  // A removed element frees its preview (the core's memory); put back, it
+  // starts again from its attributes.
   disconnectedCallback() {
     unwatch(this);
     this.#playing = false;
+    this.#preview?.dispose();
+    this.#preview = null;
   }
 
   attributeChangedCallback(name, before, after) {
-    if (before === after || !this.#kb) return;
+    if (before === after || !this.#kb || !this.isConnected) return;
     if (name === 'src') return this.#loadSource();
     if (name === 'autoplay' || name === 'loop') return;
     this.#rebuild({ start: false });
@@ -112,6 +116,7 @@ export class KBlendPreview extends HTMLElement {
   }
 
   #rebuild({ start }) {
+    if (!this.isConnected) return;
     if (this.hasAttribute('src') && this.#fileSrc !== this.getAttribute('src')) {
       return this.#loadSource();
     }
