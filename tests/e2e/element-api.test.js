@@ -125,6 +125,9 @@ describe('<kblend-preview> API', () => {
       const attack = bar.querySelector('input[aria-label=attack]');
       attack.value = '0.4';
       attack.dispatchEvent(new Event('change'));
+      const epsilon = bar.querySelector('input[aria-label=epsilon]');
+      epsilon.value = '-2'; // log10: 0.01 rad
+      epsilon.dispatchEvent(new Event('change'));
       return {
         seeked,
         clamped,
@@ -135,6 +138,7 @@ describe('<kblend-preview> API', () => {
         sliders,
         attack: el.attack,
         attribute: el.getAttribute('attack'),
+        epsilon: el.epsilon,
       };
     });
     expect(result.seeked).toBe(1.25);
@@ -145,6 +149,7 @@ describe('<kblend-preview> API', () => {
     expect(result.sliders).toEqual(['time', 'attack', 'release', 'epsilon']);
     expect(result.attack).toBe(0.4);
     expect(result.attribute).toBe('0.4');
+    expect(result.epsilon).toBe(0.01);
   });
 });
 

@@ -26,6 +26,22 @@ export function sliderNames(value) {
   return { names: words.filter((w) => NUMERIC_ATTRIBUTES.includes(w)), unknown };
 }
 
+// A slider's range for a parameter: epsilon spans four decades, so its
+// slider moves over log10 (as the viewer's panel does); the seed steps by 1.
+function sliderScale(name, spec) {
+  if (name === 'epsilon') {
+    return {
+      min: Math.log10(spec.min),
+      max: Math.log10(spec.max),
+      step: 0.01,
+      toValue: (x) => 10 ** x,
+      toSlider: (v) => Math.log10(v),
+    };
+  }
+  const step = name === 'seed' ? 1 : (spec.max - spec.min) / 200;
+  return { min: spec.min, max: spec.max, step, toValue: (x) => x, toSlider: (v) => v };
+}
+
 export function createControlsBar(element, names) {
   const bar = document.createElement('div');
   bar.className = 'bar';
@@ -41,12 +57,14 @@ export function createControlsBar(element, names) {
   });
   bar.append(play, scrub.box);
   const tuning = names.map((name) => {
-    const spec = NUMERIC_PARAMS[name];
-    const step = name === 'seed' ? 1 : (spec.max - spec.min) / 200;
-    const made = slider(name, { min: spec.min, max: spec.max, step });
-    made.input.addEventListener('change', () => (element[name] = Number(made.input.value)));
+    const scale = sliderScale(name, NUMERIC_PARAMS[name]);
+    const made = slider(name, scale);
+    made.input.addEventListener(
+      'change',
+      () => (element[name] = scale.toValue(Number(made.input.value))),
+    );
     bar.append(made.box);
-    return { name, input: made.input };
+    return { name, input: made.input, scale };
   });
 
   return {
@@ -56,10 +74,8 @@ export function createControlsBar(element, names) {
       play.textContent = element.paused ? '▶' : '❚❚';
       play.setAttribute('aria-label', element.paused ? 'play' : 'pause');
       scrub.input.value = String(element.duration ? element.currentTime / element.duration : 0);
-      for (const { name, input } of tuning) {
-        if (document.activeElement !== element || !input.matches(':focus')) {
-          input.value = String(element[name]);
-        }
+      for (const { name, input, scale } of tuning) {
+        if (!input.matches(':focus')) input.value = String(scale.toSlider(element[name]));
       }
     },
   };
