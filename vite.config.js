@@ -34,6 +34,7 @@ export default defineConfig({
     alias: [
       { find: /^kblend$/, replacement: here('./web/lib/kblend.js') },
       { find: /^kblend\/three$/, replacement: here('./web/three/index.js') },
+      { find: /^kblend\/element$/, replacement: here('./web/element/index.js') },
       // lil-gui's stylesheet is not in its package exports; the viewer
       // bundles it instead of letting lil-gui inject an inline <style>
       // (the page's Content-Security-Policy allows no inline styles).
@@ -47,6 +48,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // never inline the wasm (or anything) as a data: URL
     assetsInlineLimit: 0,
+    // the viewer, and its embed page (one <kblend-preview> reading the hash)
+    rollupOptions: {
+      input: { index: here('./web/index.html'), embed: here('./web/embed.html') },
+    },
   },
   // Cross-origin isolation gives performance.now() its fine resolution,
   // which the viewer's "core time per frame" readout needs (a pose takes

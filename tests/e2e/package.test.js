@@ -65,20 +65,27 @@ describe('npm pack', () => {
       'web/three/index.js',
       'web/three/index.d.ts',
       'web/gestures/clap.json',
+      'web/element/index.js',
+      'web/element/index.d.ts',
+      'web/link/index.js',
     ]) {
       expect(files).toContain(needed);
     }
-    const allowed =
-      /^(package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json)$/;
+    // kblend/element and the share link's reader it shares with the viewer
+    const linkReader =
+      /web\/viewer\/(share\/(share-link|split-custom-gesture|gesture-blob)|state\/(params|choice-params|ik-switch)|sweep\/sweep-names|editor\/gesture-file)\.js/;
+    const base =
+      /package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json|web\/(element|link)\/[a-z-]+\.(js|d\.ts)/;
+    const allowed = new RegExp(`^(${base.source}|${linkReader.source})$`);
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     console.log(`kblend tarball: ${packed.size} bytes, ${packed.entryCount} files`);
   });
 
-  it('installs with no dependencies, three an optional peer', () => {
+  it('installs with one dependency (fflate, for cg= links), three an optional peer', () => {
     const manifest = JSON.parse(
       readFileSync(join(project, 'node_modules/kblend/package.json'), 'utf8'),
     );
-    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.dependencies).toEqual({ fflate: '0.8.3' });
     expect(manifest.peerDependenciesMeta.three.optional).toBe(true);
     expect(existsSync(join(project, 'node_modules/kblend/web/lib/wasm/kblend_core.wasm'))).toBe(
       true,
@@ -146,6 +153,40 @@ describe('the installed package by name', () => {
       expect(result.tracks).toBe(20);
       expect(result.written).toBeGreaterThan(45);
       expect(result.armAngle).toBeLessThan(1e-4);
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('kblend/element from the installed package', () => {
+  it('a Vite app that imports kblend/element shows a live <kblend-preview>', async () => {
+    run(
+      process.execPath,
+      [
+        join(project, 'node_modules/vite/bin/vite.js'),
+        'build',
+        'element-app',
+        '--logLevel',
+        'warn',
+      ],
+      project,
+    );
+    const server = await serve(join(project, 'element-app/dist'));
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+      await page.goto(`http://127.0.0.1:${server.address().port}/`);
+      await page.waitForFunction(() => window.kblendElementResult, null, { timeout: 45000 });
+      const result = await page.evaluate(() => window.kblendElementResult);
+      expect(result).toMatchObject({ gesture: 'wave', attack: 0.2, advanced: true, bar: true });
+      expect(result.drawn).toBeGreaterThan(1);
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

@@ -22,3 +22,17 @@ export async function drive(character: Object3D): Promise<number> {
   binding.dispose();
   return written + binding.unmapped.length + imported!.frames;
 }
+
+// kblend/element: importing it defines <kblend-preview>, typed by tag name.
+import { KBlendPreview, type KBlendPreviewStats } from 'kblend/element';
+
+export function tune(): number {
+  const el = document.createElement('kblend-preview');
+  const same: KBlendPreview = el;
+  same.attack = 0.3;
+  same.controls = 'attack release';
+  same.addEventListener('error', (event) => console.log(event.detail.notices.length));
+  same.seek(1.2);
+  const stats: KBlendPreviewStats = KBlendPreview.stats();
+  return stats.frames + same.currentTime;
+}

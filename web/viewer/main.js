@@ -32,6 +32,7 @@ import { createReadouts } from './readouts/readouts.js';
 import { createBlobCache, createCustomLinkOpener, tooLongNote } from './share/custom-link.js';
 import { createLinkOpener } from './share/link-opener.js';
 import { createLinkSync } from './share/link-sync.js';
+import { createSnippetActions } from './share/embed-snippets.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
 import { handShapesAt } from './stage/hand-shapes.js';
@@ -353,6 +354,14 @@ function addPanel(page) {
     end: () => playback.end(),
     reset: () => showOutcome(state.reset()),
     copyLink,
+    ...createSnippetActions({
+      url: () => link.url(),
+      shown: () => ({
+        params: sources.shareable(state.params, state.defaults),
+        extra: page.blobFor(state.params).extra,
+      }),
+      notice,
+    }),
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),

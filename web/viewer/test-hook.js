@@ -135,7 +135,7 @@ export function installTestHook(app) {
     }),
     hopfInset: () => app.comparison.hopf(),
     // An export as { filename, mime, bytes: Uint8Array } for 'glb', 'bvh',
-    // 'webm', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
+    // 'webm', 'gif', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
     // frames from exportOptions(partial) (returns them all).
     exportFile: (kind) => app.exporter.exportFile(kind),
     exportOptions(partial = {}) {

@@ -1,6 +1,6 @@
 // The panel's export section: its settings (size, fps, sheet frames) and
 // buttons, each export downloaded as a file; a video shows its progress
-// with a cancel button; failures are said in a notice.
+// or a GIF with a cancel button; failures are said in a notice.
 import { download } from './download.js';
 import { createExportProgress } from './export-progress.js';
 import { createExporter } from './exporter.js';
@@ -12,11 +12,16 @@ const BUTTONS = {
   exportGlb: 'glb',
   exportBvh: 'bvh',
   exportWebm: 'webm',
+  exportGif: 'gif',
   exportPng: 'png',
   exportSheet: 'sheet',
   exportJson: 'json',
   saveGesture: 'gesture',
 };
+
+// Exports that take many frames show their progress.
+const PROGRESS_LABELS = { webm: 'rendering the video', gif: 'rendering the GIF' };
+const CANCEL_NAMES = { webm: 'video', gif: 'GIF' };
 
 /**
  * @param {object} app  createExporter's app (kb, state, sources, stage, rig,
@@ -29,16 +34,18 @@ export function createExportPanel(app) {
 
   async function run(kind) {
     const began = performance.now();
-    if (kind === 'webm') progress.show('rendering the video');
+    const what = PROGRESS_LABELS[kind];
+    if (what) progress.show(what);
     try {
       const file = await exporter.exportFile(kind, {
-        onProgress: (done, total) => progress.update('rendering the video', done, total),
+        onProgress: (done, total) => progress.update(what, done, total),
       });
       download(file);
       const seconds = ((performance.now() - began) / 1000).toFixed(1);
       app.notice.show(`Exported ${file.filename} (${file.bytes.length} bytes in ${seconds} s).`);
     } catch (error) {
-      if (error instanceof ExportCancelled) app.notice.show('The video export was cancelled.');
+      if (error instanceof ExportCancelled)
+        app.notice.show(`The ${CANCEL_NAMES[kind] ?? kind} export was cancelled.`);
       else app.notice.show(`Could not export ${kind}:`, [error.message]);
     } finally {
       progress.hide();

@@ -3,6 +3,7 @@
 //   glb      the character with the clip (GLTFExporter)
 //   bvh      the clip on kblend's skeleton (kb.exportBvh)
 //   webm     a frame-exact video of the stage
+//   gif      a frame-exact looping GIF of the stage
 //   png      a snapshot of the stage
 //   sheet    a PNG contact sheet of evenly spaced frames
 //   json     the tuning values (a parameters file)
@@ -15,9 +16,19 @@ import { exportGlb } from './glb.js';
 import { paramsFileText } from './params-file.js';
 import { checkSize } from './render-size.js';
 import { contactSheetPng, snapshotPng } from './snapshot.js';
+import { renderGif } from './gif.js';
 import { renderWebm } from './video.js';
 
-const EXPORT_KINDS = Object.freeze(['glb', 'bvh', 'webm', 'png', 'sheet', 'json', 'gesture']);
+const EXPORT_KINDS = Object.freeze([
+  'glb',
+  'bvh',
+  'webm',
+  'gif',
+  'png',
+  'sheet',
+  'json',
+  'gesture',
+]);
 
 const EXPORT_DEFAULTS = Object.freeze({
   width: 1280,
@@ -107,6 +118,20 @@ export function createExporter(app) {
         { signal, onProgress },
       );
       return { bytes: video.bytes, name: `${base}.webm`, mime: 'video/webm' };
+    },
+    async gif({ preview, base, signal, onProgress }) {
+      const gif = await renderGif(
+        app.stage,
+        {
+          width: options.width,
+          height: options.height,
+          fps: options.fps,
+          duration: preview.duration,
+        },
+        app.poseAt,
+        { signal, onProgress },
+      );
+      return { bytes: gif.bytes, name: `${base}.gif`, mime: 'image/gif' };
     },
     async json({ params, base }) {
       return {

@@ -25,6 +25,8 @@ export const FOLDERS = Object.freeze([
   { key: 'author', title: 'author & export', open: false },
   { key: 'gestureFile', title: 'gesture file', open: true, parent: 'author' },
   { key: 'export', title: 'export', open: false, parent: 'author' },
+  // snippets for other pages (an <iframe>, a <kblend-preview>), folded
+  { key: 'share', title: 'share on a page', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
 ]);
 
@@ -336,7 +338,7 @@ export const PANEL_TABLE = Object.freeze([
     max: 3840,
     step: 1,
     initial: 1280,
-    help: 'Width of a PNG, of each contact-sheet frame and of the video, in pixels',
+    help: 'Width of a PNG, of each contact-sheet frame and of the video or GIF, in pixels',
   },
   {
     name: 'exportHeight',
@@ -347,18 +349,18 @@ export const PANEL_TABLE = Object.freeze([
     max: 3840,
     step: 1,
     initial: 720,
-    help: 'Height of a PNG, of each contact-sheet frame and of the video, in pixels',
+    help: 'Height of a PNG, of each contact-sheet frame and of the video or GIF, in pixels',
   },
   {
     name: 'exportFps',
     folder: 'export',
-    label: 'video fps',
+    label: 'video & GIF fps',
     kind: 'switch-number',
     min: 1,
     max: 60,
     step: 1,
     initial: 30,
-    help: 'Frames per second of the video (each frame rendered at its own time)',
+    help: 'Frames per second of the video and the GIF (each frame rendered at its own time)',
   },
   {
     name: 'sheetFrames',
@@ -391,6 +393,13 @@ export const PANEL_TABLE = Object.freeze([
     label: 'WebM video',
     kind: 'action',
     help: 'A video of the view, rendered frame by frame at the chosen fps and size',
+  },
+  {
+    name: 'exportGif',
+    folder: 'export',
+    label: 'GIF (looping)',
+    kind: 'action',
+    help: 'A looping GIF of the view, rendered frame by frame at the chosen fps and size',
   },
   {
     name: 'exportPng',
@@ -440,6 +449,20 @@ export const PANEL_TABLE = Object.freeze([
     label: 'copy link',
     kind: 'action',
     help: 'Copy a link that opens this gesture, tuning and (when paused) time',
+  },
+  {
+    name: 'copyEmbed',
+    folder: 'share',
+    label: 'copy <iframe> embed',
+    kind: 'action',
+    help: 'Copy an <iframe> of the embed page (the figure and a play bar) with this gesture and tuning',
+  },
+  {
+    name: 'copyElement',
+    folder: 'share',
+    label: 'copy <kblend-preview>',
+    kind: 'action',
+    help: 'Copy a <kblend-preview> element (kblend/element) with this gesture and tuning as its attributes',
   },
   {
     name: 'followCamera',

@@ -4,20 +4,9 @@
 // base64url, wrong version, a deflate bomb, bad JSON, bad values) opens the
 // defaults with a notice saying why; nothing from it is run or shown as HTML.
 import { BLOB_KEY, MAX_BLOB_CHARS, decodeGestureBlob, encodeGestureBlob } from './gesture-blob.js';
+import { splitCustomGesture } from './split-custom-gesture.js';
 
-// The cg value and the hash without it (the raw text of the other parts).
-export function splitCustomGesture(hash) {
-  const parts = String(hash ?? '')
-    .replace(/^#/, '')
-    .split('&');
-  const blobs = [];
-  const rest = [];
-  for (const part of parts) {
-    if (part.startsWith(`${BLOB_KEY}=`)) blobs.push(part.slice(BLOB_KEY.length + 1));
-    else if (part !== '') rest.push(part);
-  }
-  return { rest: rest.join('&'), blobs };
-}
+export { splitCustomGesture };
 
 /**
  * @param {object} options

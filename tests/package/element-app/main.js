@@ -1,0 +1,23 @@
+// A page that imports kblend/element by name (importing it defines the
+// element); reports the element's state to window.kblendElementResult.
+import { ELEMENT_NAME, KBlendPreview } from 'kblend/element';
+
+async function main() {
+  const el = document.getElementById('one');
+  if (!(el instanceof KBlendPreview)) throw new Error(`${ELEMENT_NAME} is not defined`);
+  if (!el.params)
+    await new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
+  const t0 = el.currentTime;
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  window.kblendElementResult = {
+    gesture: el.gesture,
+    attack: el.attack,
+    advanced: el.currentTime !== t0,
+    drawn: el.drawCount,
+    bar: Boolean(el.shadowRoot.querySelector('.bar')),
+  };
+}
+
+main().catch((error) => {
+  window.kblendElementResult = { error: String(error?.stack ?? error) };
+});
