@@ -157,10 +157,14 @@ export function importBvh(kb, input, options = {}) {
   const { indexOf } = mapping;
   const ourBind = kb.bindPositions(o.height);
   const scale = bodyScale(indexOf, rest, ourBind);
-  const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
+  const direct = isOwnSkeleton(indexOf, joints, ourBind);
+  const motion = sourceMotion(
+    { ...parsed, frames },
+    (fraction) => progress.at('motion', fraction),
+    { keepLocals: direct },
+  );
   const driven = indexOf.map((i) => i >= 0);
   const sourcePositions = gatherPositions(indexOf, motion.positions, joints.length, frames);
-  const direct = isOwnSkeleton(indexOf, joints, ourBind);
   const onRetarget = (fraction) => progress.at('retarget', fraction);
   const plan = direct
     ? null

@@ -8,7 +8,15 @@
 // One pass over the text (text-scanner.js): no line array, no pattern,
 // the frame block's numbers read straight into a Float64Array.
 import { BvhImportError } from './errors.js';
-import { createScanner, decimalAt, isDigits, quote } from './text-scanner.js';
+import {
+  createScanner,
+  decimalAt,
+  isDigits,
+  isSpace,
+  quote,
+  scanDecimal,
+  scanEnd,
+} from './text-scanner.js';
 
 export const BVH_LIMITS = Object.freeze({
   maxBytes: 64 * 1024 * 1024,
@@ -206,27 +214,46 @@ function tokensToLineEnd(scanner) {
   return count;
 }
 
-// One frame line's values into values[at …]: false when it has too few.
+function refuseValue(reader, f, c, limits, start) {
+  const { text } = reader.scanner;
+  const end = reader.scanner.tokenEnd(start);
+  const what = `frame ${f}, channel ${c} (${limits.label[c]})`;
+  const value = decimalAt(text, start, end);
+  if (Number.isNaN(value))
+    reader.fail(`${what} must be a decimal number, got ${quote(text, start, end)}`);
+  const shown = shortText(text.slice(start, Math.min(end, start + 41)));
+  reader.fail(`${what} is ${shown}, outside ±${limits.limit[c]}`);
+}
+
+// One frame line's values into values[at …] (at < 0: checked, not kept).
+// Each number is read where it stands, in one pass.
 function readFrameLine(reader, f, channelCount, limits, values, at) {
   const { scanner } = reader;
   const { text } = scanner;
+  const n = text.length;
+  let pos = scanner.pos;
   for (let c = 0; c < channelCount; c++) {
-    if (c > 0 && scanner.atLineEnd())
-      reader.fail(`frame ${f} has ${c} values, the hierarchy declares ${channelCount} channels`);
-    const start = scanner.pos;
-    const end = scanner.tokenEnd(start);
-    const value = decimalAt(text, start, end);
-    if (!(Math.abs(value) <= limits.limit[c])) {
-      const what = `frame ${f}, channel ${c} (${limits.label[c]})`;
-      if (Number.isNaN(value))
-        reader.fail(`${what} must be a decimal number, got ${quote(text, start, end)}`);
-      reader.fail(
-        `${what} is ${shortText(text.slice(start, Math.min(end, start + 41)))}, outside ±${limits.limit[c]}`,
-      );
+    if (c > 0) {
+      let ch = text.charCodeAt(pos);
+      while (ch === 32 || ch === 9) ch = text.charCodeAt(++pos);
+      if (pos >= n || ch === 10 || ch === 13 || isSpace(ch)) {
+        scanner.pos = pos;
+        if (scanner.atLineEnd())
+          reader.fail(
+            `frame ${f} has ${c} values, the hierarchy declares ${channelCount} channels`,
+          );
+        pos = scanner.pos;
+      }
     }
+    const value = scanDecimal(text, pos);
+    const end = scanEnd();
+    const stop = end < n ? text.charCodeAt(end) : 32;
+    if (!(Math.abs(value) <= limits.limit[c]) || !(stop === 32 || stop === 9 || isSpace(stop)))
+      refuseValue(reader, f, c, limits, pos);
     if (at >= 0) values[at + c] = value;
-    scanner.pos = end;
+    pos = end;
   }
+  scanner.pos = pos;
   if (!scanner.atLineEnd()) {
     const count = channelCount + tokensToLineEnd(scanner);
     reader.fail(`frame ${f} has ${count} values, the hierarchy declares ${channelCount} channels`);
@@ -237,7 +264,11 @@ function readFrameLine(reader, f, channelCount, limits, values, at) {
 function readFrames(reader, { channelCount, fileFrames, frames, framesLine, joints, onLines }) {
   const { scanner } = reader;
   const limits = channelLimits(joints, channelCount);
-  let capacity = Math.min(frames, FIRST_CAPACITY);
+  // a frame line takes two characters a value at least, so the text left
+  // bounds the frames it can hold: the buffer follows the text, never the
+  // declared count alone
+  const fit = Math.floor((scanner.text.length - scanner.pos) / (2 * channelCount || 1)) + 1;
+  let capacity = Math.min(frames, Math.max(FIRST_CAPACITY, fit));
   let values = new Float64Array(capacity * channelCount);
   let f = 0;
   while (scanner.skipSpace()) {

@@ -204,35 +204,84 @@ export function planTransfer(indexOf, parents, rest, bind) {
   return { joints };
 }
 
-// World rotation S·A of one joint in one frame, swung onto the file's
-// segment when the plan follows it: into w[o…o+3].
-function worldRotation(joint, worlds, positions, n, f, w, o) {
-  const s = (f * n + joint.source) * 4;
-  const S = [worlds[s], worlds[s + 1], worlds[s + 2], worlds[s + 3]];
-  let W = multiply(S, joint.rotation);
-  if (joint.follow >= 0) {
-    const from = rotate(S, joint.restDirection);
-    const a = (f * n + joint.source) * 3;
-    const c = (f * n + joint.follow) * 3;
-    const d = [
-      positions[c] - positions[a],
-      positions[c + 1] - positions[a + 1],
-      positions[c + 2] - positions[a + 2],
-    ];
-    const length = norm(d);
-    if (length > 0 && dot(from, d) > OPPOSED * length)
-      W = multiply(
-        swing(
-          from,
-          d.map((v) => v / length),
-        ),
-        W,
-      );
-  }
-  w[o] = W[0];
-  w[o + 1] = W[1];
-  w[o + 2] = W[2];
-  w[o + 3] = W[3];
+// out[o…] = (conjugate a when `inverse`) ⊗ b, a and b read at ao and bo;
+// out may be neither a nor b.
+function productInto(out, o, a, ao, b, bo, inverse = false) {
+  const sign = inverse ? -1 : 1;
+  const ax = sign * a[ao];
+  const ay = sign * a[ao + 1];
+  const az = sign * a[ao + 2];
+  const aw = a[ao + 3];
+  const bx = b[bo];
+  const by = b[bo + 1];
+  const bz = b[bo + 2];
+  const bw = b[bo + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+// The plan as flat numbers for the frame loop: per joint the file joint
+// (−1: none), the joint followed (−1: none), A (4) and the rest direction (3).
+function flatPlan(plan) {
+  const source = Int32Array.from(plan.joints, (j) => j.source);
+  const follow = Int32Array.from(plan.joints, (j) => (j.source < 0 ? -1 : j.follow));
+  const rotation = new Float64Array(4 * JOINT_COUNT);
+  const direction = new Float64Array(3 * JOINT_COUNT);
+  plan.joints.forEach((j, i) => {
+    if (j.source < 0) return;
+    rotation.set(j.rotation, 4 * i);
+    if (j.restDirection) direction.set(j.restDirection, 3 * i);
+  });
+  return { source, follow, rotation, direction };
+}
+
+// W_j = S_b·A_j into world[4j…], then swung onto the file's real segment
+// when the plan follows it (scratch: 8 numbers).
+function worldRotation(flat, j, worlds, positions, n, f, world, scratch) {
+  const s = (f * n + flat.source[j]) * 4;
+  productInto(world, 4 * j, worlds, s, flat.rotation, 4 * j);
+  const c = flat.follow[j];
+  if (c < 0) return;
+  // the rest direction as S_b carries it: v + 2w(u × v) + 2u × (u × v)
+  const x = worlds[s];
+  const y = worlds[s + 1];
+  const z = worlds[s + 2];
+  const w = worlds[s + 3];
+  const vx = flat.direction[3 * j];
+  const vy = flat.direction[3 * j + 1];
+  const vz = flat.direction[3 * j + 2];
+  const tx = 2 * (y * vz - z * vy);
+  const ty = 2 * (z * vx - x * vz);
+  const tz = 2 * (x * vy - y * vx);
+  const ax = vx + w * tx + (y * tz - z * ty);
+  const ay = vy + w * ty + (z * tx - x * tz);
+  const az = vz + w * tz + (x * ty - y * tx);
+  const a = (f * n + flat.source[j]) * 3;
+  const b = (f * n + c) * 3;
+  let dx = positions[b] - positions[a];
+  let dy = positions[b + 1] - positions[a + 1];
+  let dz = positions[b + 2] - positions[a + 2];
+  const length = Math.hypot(dx, dy, dz);
+  if (!(length > 0)) return;
+  dx /= length;
+  dy /= length;
+  dz /= length;
+  const cos = ax * dx + ay * dy + az * dz;
+  if (cos < OPPOSED) return;
+  // the shortest rotation from a to d: (a × d, 1 + a·d), normalized
+  const qx = ay * dz - az * dy;
+  const qy = az * dx - ax * dz;
+  const qz = ax * dy - ay * dx;
+  const qw = 1 + cos;
+  const size = Math.hypot(qx, qy, qz, qw);
+  scratch[0] = qx / size;
+  scratch[1] = qy / size;
+  scratch[2] = qz / size;
+  scratch[3] = qw / size;
+  scratch.set(world.subarray(4 * j, 4 * j + 4), 4);
+  productInto(world, 4 * j, scratch, 0, scratch, 4);
 }
 
 /**
@@ -247,26 +296,22 @@ export function transferClip(plan, motion, n, frames, scale, bind, onFrames = nu
   const rotations = new Float32Array(frames * 4 * JOINT_COUNT);
   const root = new Float32Array(frames * 3);
   const world = new Float64Array(4 * JOINT_COUNT);
+  const local = new Float64Array(4);
+  const scratch = new Float64Array(8);
+  const flat = flatPlan(plan);
   const { positions, worlds } = motion;
-  const pelvis = plan.joints[0].source;
   for (let f = 0; f < frames; f++) {
     for (let j = 0; j < JOINT_COUNT; j++) {
-      const joint = plan.joints[j];
       const p = JOINT_PARENTS[j];
-      if (joint.source < 0) world.copyWithin(4 * j, 4 * p, 4 * p + 4);
-      else worldRotation(joint, worlds, positions, n, f, world, 4 * j);
+      if (flat.source[j] < 0) world.copyWithin(4 * j, 4 * p, 4 * p + 4);
+      else worldRotation(flat, j, worlds, positions, n, f, world, scratch);
+      if (p < 0) local.set(world.subarray(0, 4));
+      else productInto(local, 0, world, 4 * p, world, 4 * j, true);
       const o = (f * JOINT_COUNT + j) * 4;
-      const local =
-        p < 0
-          ? world.subarray(0, 4)
-          : multiply(
-              [-world[4 * p], -world[4 * p + 1], -world[4 * p + 2], world[4 * p + 3]],
-              world.subarray(4 * j, 4 * j + 4),
-            );
-      const flip = f > 0 && dot4(rotations, o - 88, local) < 0 ? -1 : 1;
+      const flip = f > 0 && dot4(rotations, o - 4 * JOINT_COUNT, local) < 0 ? -1 : 1;
       for (let k = 0; k < 4; k++) rotations[o + k] = flip * local[k];
     }
-    const at = (f * n + pelvis) * 3;
+    const at = (f * n + flat.source[0]) * 3;
     for (let k = 0; k < 3; k++) root[3 * f + k] = scale * positions[at + k] - bind[k];
     if (onFrames && (f + 1) % 256 === 0) onFrames((f + 1) / frames);
   }

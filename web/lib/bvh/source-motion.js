@@ -111,12 +111,18 @@ function localRotation(plan, values, base, locals, o) {
 // rotations are identity in BVH, so a world rotation is the product of
 // the locals down the chain). onFrames(fraction) is called every
 // PROGRESS_FRAMES frames with the fraction done.
-export function sourceMotion({ joints, channelCount, frames, values }, onFrames = null) {
+export function sourceMotion(
+  { joints, channelCount, frames, values },
+  onFrames = null,
+  { keepLocals = true } = {},
+) {
   const n = joints.length;
   const plans = channelPlan(joints, channelCount, values, frames);
   const parents = Int32Array.from(joints, (j) => j.parent);
   const positions = new Float64Array(frames * n * 3);
-  const locals = new Float64Array(frames * n * 4);
+  // the locals are kept only when asked (a file of our own skeleton copies
+  // them); else one frame's worth is reused
+  const locals = new Float64Array((keepLocals ? frames : 1) * n * 4);
   const worlds = new Float64Array(frames * n * 4);
   const t = [0, 0, 0];
   for (let f = 0; f < frames; f++) {
@@ -124,8 +130,9 @@ export function sourceMotion({ joints, channelCount, frames, values }, onFrames 
     for (let i = 0; i < n; i++) {
       const plan = plans[i];
       const q = (f * n + i) * 4;
+      const l = keepLocals ? q : 4 * i;
       const o = (f * n + i) * 3;
-      localRotation(plan, values, base, locals, q);
+      localRotation(plan, values, base, locals, l);
       t[0] = plan.offset[0];
       t[1] = plan.offset[1];
       t[2] = plan.offset[2];
@@ -136,7 +143,7 @@ export function sourceMotion({ joints, channelCount, frames, values }, onFrames 
         positions[o] = t[0];
         positions[o + 1] = t[1];
         positions[o + 2] = t[2];
-        for (let k = 0; k < 4; k++) worlds[q + k] = locals[q + k];
+        for (let k = 0; k < 4; k++) worlds[q + k] = locals[l + k];
         continue;
       }
       const pq = (f * n + p) * 4;
@@ -152,9 +159,9 @@ export function sourceMotion({ joints, channelCount, frames, values }, onFrames 
       positions[o] = positions[po] + t[0] + w * tx + (y * tz - z * ty);
       positions[o + 1] = positions[po + 1] + t[1] + w * ty + (z * tx - x * tz);
       positions[o + 2] = positions[po + 2] + t[2] + w * tz + (x * ty - y * tx);
-      product(worlds, q, x, y, z, w, locals[q], locals[q + 1], locals[q + 2], locals[q + 3]);
+      product(worlds, q, x, y, z, w, locals[l], locals[l + 1], locals[l + 2], locals[l + 3]);
     }
     if (onFrames && (f + 1) % PROGRESS_FRAMES === 0) onFrames((f + 1) / frames);
   }
-  return { positions, locals, worlds };
+  return { positions, locals: keepLocals ? locals : null, worlds };
 }

@@ -34,9 +34,14 @@ export function isSpace(c) {
 // tokens, so line numbers are what an editor shows).
 const isBreak = (c) => c === LF || c === CR;
 
-// The decimal number text[start, end) spells, or NaN when it is not one:
-// [-+]? (digits [. digits?] | . digits) ([eE] [-+]? digits)?.
-export function decimalAt(text, start, end) {
+// Where the last scanDecimal stopped.
+let scannedEnd = 0;
+export const scanEnd = () => scannedEnd;
+
+// The decimal number that starts at text[start] and runs as far as it
+// reads as one — [-+]? (digits [. digits?] | . digits) ([eE] [-+]? digits)?
+// — or NaN when none starts there; scanEnd() tells where it stopped.
+export function scanDecimal(text, start) {
   let pos = start;
   let c = text.charCodeAt(pos);
   const negative = c === 45;
@@ -54,6 +59,7 @@ export function decimalAt(text, start, end) {
       fraction++;
     }
   }
+  scannedEnd = pos;
   if (digits + fraction === 0) return NaN;
   let exponent = 0;
   if (c === 101 || c === 69) {
@@ -65,16 +71,22 @@ export function decimalAt(text, start, end) {
       if (exponent < 1e6) exponent = exponent * 10 + (c - 48);
       expDigits++;
     }
+    scannedEnd = pos;
     if (expDigits === 0) return NaN;
     if (minus) exponent = -exponent;
   }
-  if (pos !== end) return NaN;
   const scale = exponent - fraction;
   if (mantissa <= MAX_EXACT && scale >= -22 && scale <= 22) {
     const value = scale >= 0 ? mantissa * POW10[scale] : mantissa / POW10[-scale];
     return negative ? -value : value;
   }
-  return Number(text.slice(start, end)); // the syntax is checked: a decimal's value
+  return Number(text.slice(start, pos)); // the syntax is checked: a decimal's value
+}
+
+// The decimal number text[start, end) spells, or NaN when it is not one.
+export function decimalAt(text, start, end) {
+  const value = scanDecimal(text, start);
+  return scannedEnd === end ? value : NaN;
 }
 
 // "digits only", checked without a pattern.
