@@ -20,6 +20,10 @@ const NAMING = ['cmu_walk_cm_120fps.bvh', 'poser_daz_inches.bvh', 'biped_max_cm.
 const FILES = {
   ...Object.fromEntries(Object.keys(CAPTURED_RESTS).map((s) => [s, () => capturedBvh(s)])),
   ...Object.fromEntries(NAMING.map((file) => [file, () => read(file)])),
+  // a rest lying on its side, the spine along −X (the motion as the Daz file's)
+  'daz-style, rest turned onto its side': () =>
+    capturedBvh('daz-style', { turn: [0, 0, -Math.PI / 2] }),
+  'biped-style, rest turned Z-up': () => capturedBvh('biped-style', { turn: [Math.PI / 2, 0, 0] }),
 };
 const EVERY_FRAME = 1e9;
 const LEFT_WRIST = kb.skeleton.names.indexOf('left_wrist');
