@@ -227,7 +227,9 @@ describe('a long capture', () => {
   it('cancel ends a running import and keeps the clip shown', async () => {
     const { page } = opened;
     const path = join(scratch, 'cancelled.bvh');
-    writeFileSync(path, longCapture(5000));
+    // long enough to be still running when the button is pressed (the
+    // rotation transfer imports 5,000 frames in well under a second)
+    writeFileSync(path, longCapture(20000));
     const before = await app(page, () => window.kblendApp.params);
     await setFile(page, path);
     await waitState(page, 'working', 'cancelled.bvh');
