@@ -88,7 +88,7 @@ export async function benchIk(kb, report) {
     pass: fps >= RETARGET_BAR_FPS,
   });
   const importMs = msPerCall(() => kb.importBvh(text), 200);
-  row('IK: BVH import, whole file (parse + map + retarget)', importMs, {
+  row('BVH import, whole file (parse, map, rotation transfer)', importMs, {
     ofFrame: importMs / FRAME_MS,
     framesPerSecond: Math.round((clip.frames / importMs) * 1000),
   });

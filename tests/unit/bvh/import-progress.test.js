@@ -1,5 +1,5 @@
 // kb.importBvh's onProgress: 0 first, strictly rising fractions while a
-// long capture is parsed, its motion computed, retargeted and grounded,
+// long capture is parsed, its motion computed, carried over and grounded,
 // 1 last; the clip is the same as without it; a bad callback is refused
 // and a failed import never reports 1.
 import { describe, expect, it } from 'vitest';
@@ -31,10 +31,16 @@ describe('importBvh onProgress', () => {
     expect(fractions.every((f) => f >= 0 && f <= 1)).toBe(true);
   });
 
-  it('reports inside the parse, the motion and the grounding, and the retarget when it returns', () => {
+  it('reports inside every phase: the parse, the motion, the transfer and the grounding', () => {
     // every 256 frame lines and frames: 11 steps each on 3,000 frames
+    expect(clip.method).toBe('transfer');
     expect(within(fractions, IMPORT_PHASES.parse).length).toBeGreaterThanOrEqual(10);
     expect(within(fractions, IMPORT_PHASES.motion).length).toBeGreaterThanOrEqual(10);
+    expect(within(fractions, IMPORT_PHASES.retarget).length).toBeGreaterThanOrEqual(10);
+    // no step wider than a phase's twentieth: the bar rises smoothly
+    for (let i = 1; i < fractions.length; i++) {
+      expect(fractions[i] - fractions[i - 1], `step ${i}`).toBeLessThan(0.05);
+    }
     expect(fractions).toContain(IMPORT_PHASES.retarget[1]);
     expect(within(fractions, IMPORT_PHASES.ground).length).toBeGreaterThanOrEqual(2);
     // each value with the phase it falls in

@@ -1,19 +1,21 @@
 // How far kb.importBvh is, as one fraction in [0, 1] for options.onProgress:
 // each phase owns a slice of it, sized by what that phase costs on a long
-// capture (5,000 frames of a 31-joint file: parsing about a tenth of the
-// time, the file's own forward kinematics a twelfth, the retarget by the
-// core's solver the most, grounding the rest). The callback sees 0 first,
-// then strictly rising values, then 1; a phase reports within its slice,
-// and the callback's second argument names it ('parse', 'motion',
-// 'retarget', 'ground'; 'done' with the 1).
-// The retarget is one call into the core, which reports nothing while it
-// runs, so its slice is reached at once when it returns.
+// capture (5,000 frames of a 29-joint file: parsing, the file's own
+// forward kinematics and the rotation transfer about a third each,
+// grounding the rest). The callback sees 0 first, then strictly rising
+// values, then 1; a phase reports within its slice, and the callback's
+// second argument names it ('parse', 'motion', 'retarget', 'ground';
+// 'done' with the 1). Every phase reports as it goes (every 256 lines or
+// frames; `refine: true` every 32 frames of its solve), so the bar rises
+// smoothly; only a file retargeted by the solver alone (its rest could not
+// be matched) steps across the retarget slice in one go, the core's
+// kb.retargetClip being one call that reports nothing while it runs.
 import { describe } from '../validate.js';
 
 export const IMPORT_PHASES = Object.freeze({
-  parse: [0, 0.1],
-  motion: [0.1, 0.18],
-  retarget: [0.18, 0.95],
+  parse: [0, 0.35],
+  motion: [0.35, 0.65],
+  retarget: [0.65, 0.95],
   ground: [0.95, 0.99], // 1 is left for the clip returned
 });
 // finer steps than this are not worth a message to the page

@@ -2,7 +2,10 @@
 // plays (track: times, rotations, root, mask). Joints are mapped by an
 // explicit map, by name, then by topology; a file whose skeleton is
 // kblend's own (what kb.exportBvh writes) keeps its rotations exactly,
-// any other is retargeted from its joint positions by the core's solver
+// any other has its rotations carried over analytically from the two
+// rests (rotation-transfer.js); `refine: true` then polishes that with
+// the core's solver, frame by frame, and a file whose rest can not be
+// matched is retargeted from its joint positions by the solver alone
 // (kb.retargetClip). The root translation is carried, scaled to our
 // height (so centimetres, metres and inches all work) and grounded.
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
@@ -13,6 +16,8 @@ import { listNames, mapJoints } from './map-joints.js';
 import { STANDING_FRAMES, standingPose } from './body-pose.js';
 import { BVH_LIMITS, parseBvh } from './parse.js';
 import { REQUIRED_JOINTS, bodyScale, gatherPositions, limbPairs } from './retarget-helpers.js';
+import { refineClip } from './refine.js';
+import { planTransfer, transferClip } from './rotation-transfer.js';
 import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
 
 export const IMPORT_DEFAULTS = Object.freeze({
@@ -22,6 +27,7 @@ export const IMPORT_DEFAULTS = Object.freeze({
   maxFrames: 20000, // what the fixed WebAssembly heap retargets comfortably
   ground: true,
   inPlace: false,
+  refine: false, // polish the transfer with the solver (slow: ~3 ms a frame)
   onProgress: null, // (fraction in [0, 1]) while parsing, retargeting and grounding
 });
 const MAX_SECONDS = 600; // the longest clip a preview plays
@@ -48,6 +54,8 @@ function checkImportOptions(options) {
     throw new TypeError(`ground must be true or false, got ${describe(o.ground)}`);
   if (typeof o.inPlace !== 'boolean')
     throw new TypeError(`inPlace must be true or false, got ${describe(o.inPlace)}`);
+  if (typeof o.refine !== 'boolean')
+    throw new TypeError(`refine must be true or false, got ${describe(o.refine)}`);
   checkProgress(o.onProgress);
   return o;
 }
@@ -146,8 +154,9 @@ export function importBvh(kb, input, options = {}) {
   // legs, sides and size from the rest when it stands, else from the
   // first frames (only those are computed before the mapping is known)
   const first = Math.min(frames, STANDING_FRAMES);
-  const early = sourceMotion({ ...parsed, frames: first }).positions;
-  const { pose } = standingPose(restPositions(joints), early, first);
+  const early = sourceMotion({ ...parsed, frames: first }, null, { keepLocals: false }).positions;
+  const rest = restPositions(joints);
+  const { pose } = standingPose(rest, early, first);
   const parents = joints.map((j) => j.parent);
   const mapping = mapJoints({ names, parents, rest: pose, map: o.map, consistent: true });
   if (REQUIRED_JOINTS.some((name) => mapping.unmapped.includes(name)))
@@ -155,13 +164,35 @@ export function importBvh(kb, input, options = {}) {
   const { indexOf } = mapping;
   const ourBind = kb.bindPositions(o.height);
   const scale = bodyScale(indexOf, pose, ourBind);
-  const motion = sourceMotion({ ...parsed, frames }, (fraction) => progress.at('motion', fraction));
+  const direct = isOwnSkeleton(indexOf, joints, ourBind);
+  const motion = sourceMotion(
+    { ...parsed, frames },
+    (fraction) => progress.at('motion', fraction),
+    { keepLocals: direct },
+  );
   const driven = indexOf.map((i) => i >= 0);
   const sourcePositions = gatherPositions(indexOf, motion.positions, joints.length, frames);
-  const direct = isOwnSkeleton(indexOf, joints, ourBind);
-  const clip = direct
-    ? directClip(motion, indexOf, joints, frames, scale, ourBind)
-    : kb.retargetClip({ positions: sourcePositions, driven, targetScale: scale, height: o.height });
+  const onRetarget = (fraction) => progress.at('retarget', fraction);
+  const plan = direct ? null : planTransfer(indexOf, parents, rest, ourBind);
+  let method = direct ? 'direct' : plan.joints ? 'transfer' : 'retarget';
+  let clip;
+  if (direct) clip = directClip(motion, indexOf, joints, frames, scale, ourBind);
+  else if (method === 'transfer') {
+    const refining = o.refine ? (f) => onRetarget(f / 4) : onRetarget;
+    clip = transferClip(plan, motion, joints.length, frames, scale, ourBind, refining);
+    if (o.refine) {
+      clip = refineClip(kb, clip, { sourcePositions, driven, scale, height: o.height }, (f) =>
+        onRetarget(0.25 + 0.75 * f),
+      );
+      method = 'transfer+refine';
+    }
+  } else
+    clip = kb.retargetClip({
+      positions: sourcePositions,
+      driven,
+      targetScale: scale,
+      height: o.height,
+    });
   progress.at('retarget', 1);
   const onChunk = (fraction) => progress.at('ground', fraction);
   const floor = o.ground ? groundRoot(kb, clip, driven, frames, o.height, ourBind, onChunk) : 0;
@@ -185,7 +216,7 @@ export function importBvh(kb, input, options = {}) {
     fps: 1 / parsed.frameTime,
     frameTime: parsed.frameTime,
     duration: (frames - 1) * parsed.frameTime,
-    method: direct ? 'direct' : 'retarget',
+    method,
     mapped: mapping.mapped,
     unmapped: mapping.unmapped,
     ignored: mapping.ignored,
@@ -197,6 +228,9 @@ export function importBvh(kb, input, options = {}) {
     sourcePositions,
     iterations: clip.iterations,
     meanCost: clip.meanCost,
-    notes: positionChannelNotes(parsed, frames),
+    notes: [
+      ...positionChannelNotes(parsed, frames),
+      ...(method === 'retarget' ? [`retargeted by the solver: ${plan.reason}`] : []),
+    ],
   };
 }

@@ -15,12 +15,21 @@ export interface BvhImportOptions {
   /** Keep the root's horizontal position at 0 (default false: it travels). */
   inPlace?: boolean;
   /**
+   * Polish the analytic rotation transfer with the core's solver, frame by
+   * frame (each solve starts from the transfer's pose and stays near it),
+   * e.g. to keep feet on their marks when the file's proportions differ
+   * from ours; about 3 ms a frame (default false). clip.method is then
+   * 'transfer+refine'.
+   */
+  refine?: boolean;
+  /**
    * Called synchronously as the import goes (default null): first with 0,
    * then with strictly rising fractions while the file is parsed, its
-   * joints' motion computed and the clip grounded, and last with 1 just
-   * before the clip is returned (not when the import throws). The retarget
-   * by the core's solver is one call that reports nothing while it runs:
-   * the fraction steps from 0.18 to 0.95 when it returns. `phase` names
+   * joints' motion computed, the rotations carried over and the clip
+   * grounded (each phase reports as it goes), and last with 1 just before
+   * the clip is returned (not when the import throws). Only a file
+   * retargeted by the solver alone (clip.method 'retarget') steps across
+   * the 'retarget' slice at once, the solve being one call. `phase` names
    * the part that reported. In a worker, post each value to the page for
    * a progress bar.
    */
@@ -53,8 +62,15 @@ export interface BvhClip {
   fps: number;
   frameTime: number;
   duration: number;
-  /** 'direct': the file is kblend's skeleton, rotations copied; 'retarget': solved from positions. */
-  method: 'direct' | 'retarget';
+  /**
+   * 'direct': the file is kblend's skeleton, rotations copied; 'transfer':
+   * rotations carried over analytically from the file's rest to ours (limb
+   * directions follow the file's exactly); 'transfer+refine': that, then
+   * polished by the solver (options.refine); 'retarget': solved from
+   * positions by the core's solver, because the file's rest could not be
+   * matched to ours (the reason is in `notes`).
+   */
+  method: 'direct' | 'transfer' | 'transfer+refine' | 'retarget';
   /** kblend joint → the file's joint. */
   mapped: Partial<Record<JointName, string>>;
   unmapped: JointName[];
@@ -70,6 +86,7 @@ export interface BvhClip {
   limbs: [number, number][];
   /** frames × 66: the file's joint positions in our joint order, file units. */
   sourcePositions: Float64Array;
+  /** Solver iterations over the clip (0 for 'direct' and 'transfer'). */
   iterations: number;
   meanCost: number;
   /**

@@ -2,40 +2,8 @@
 // transforms from the channels (rotations multiplied in the listed order,
 // positions added to the offset, as BVH means them), world positions of
 // every joint in every frame.
-import { multiplyQuat, rotateVector } from '../quaternion-math.js';
-
 const DEG = Math.PI / 180;
 const AXES = { X: 0, Y: 1, Z: 2 };
-
-// The local rotation [x, y, z, w] of one joint in one frame.
-export function channelRotation(joint, values, base, out) {
-  out[0] = out[1] = out[2] = 0;
-  out[3] = 1;
-  const axis = [0, 0, 0, 0];
-  joint.channels.forEach((channel, k) => {
-    if (!channel.endsWith('rotation')) return;
-    const half = (values[base + joint.firstChannel + k] * DEG) / 2;
-    axis.fill(0);
-    axis[AXES[channel[0]]] = Math.sin(half);
-    axis[3] = Math.cos(half);
-    multiplyQuat(out, axis, out);
-  });
-  return out;
-}
-
-// A joint's translation in its parent's frame in one frame: the offset,
-// with its position channels added ('add': the root's, and deltas from the
-// rest) or in place of the offset on their axes ('replace': exporters that
-// write every joint's local position, equal to its offset at rest).
-function channelPosition(joint, values, base, how = 'add') {
-  const p = joint.offset.slice();
-  joint.channels.forEach((channel, k) => {
-    if (!channel.endsWith('position')) return;
-    const value = values[base + joint.firstChannel + k];
-    p[AXES[channel[0]]] = how === 'replace' ? value : p[AXES[channel[0]]] + value;
-  });
-  return p;
-}
 
 // How a non-root joint's position channels are meant, read from the clip:
 // values near the joint's offset are its local position ('replace'),
@@ -95,36 +63,105 @@ export function positionChannelNotes({ joints, channelCount, values }, frames) {
   return notes;
 }
 
-// World positions, frames × joints × 3 (file units), and the local
-// rotations, frames × joints × 4. onFrames(fraction) is called every
+// Per joint, what its channels are, as flat numbers for the frame loop:
+// rotation channels (axis, value index) in the listed order, position
+// channels (axis, value index), and whether positions replace the offset.
+function channelPlan(joints, channelCount, values, frames) {
+  return joints.map((joint) => {
+    const rotations = [];
+    const positions = [];
+    joint.channels.forEach((channel, k) => {
+      const entry = [AXES[channel[0]], joint.firstChannel + k];
+      (channel.endsWith('rotation') ? rotations : positions).push(entry);
+    });
+    const meaning = positionChannelMeaning(joint, values, channelCount, frames) ?? 'add';
+    return { rotations, positions, replace: meaning === 'replace', offset: joint.offset };
+  });
+}
+
+// out[o…o+3] = a ⊗ b, a and b given by components.
+function product(out, o, ax, ay, az, aw, bx, by, bz, bw) {
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+// The local rotation of one joint in one frame into locals[o…o+3].
+function localRotation(plan, values, base, locals, o) {
+  locals[o] = locals[o + 1] = locals[o + 2] = 0;
+  locals[o + 3] = 1;
+  for (const [axis, index] of plan.rotations) {
+    const half = (values[base + index] * DEG) / 2;
+    const s = Math.sin(half);
+    const c = Math.cos(half);
+    const x = locals[o];
+    const y = locals[o + 1];
+    const z = locals[o + 2];
+    const w = locals[o + 3];
+    // (x, y, z, w) ⊗ (s·axis, c)
+    if (axis === 0) product(locals, o, x, y, z, w, s, 0, 0, c);
+    else if (axis === 1) product(locals, o, x, y, z, w, 0, s, 0, c);
+    else product(locals, o, x, y, z, w, 0, 0, s, c);
+  }
+}
+
+// World positions, frames × joints × 3 (file units), the local rotations
+// and the world rotations, frames × joints × 4 each (the rest's world
+// rotations are identity in BVH, so a world rotation is the product of
+// the locals down the chain). onFrames(fraction) is called every
 // PROGRESS_FRAMES frames with the fraction done.
-export function sourceMotion({ joints, channelCount, frames, values }, onFrames = null) {
+export function sourceMotion(
+  { joints, channelCount, frames, values },
+  onFrames = null,
+  { keepLocals = true } = {},
+) {
   const n = joints.length;
-  const meaning = joints.map(
-    (joint) => positionChannelMeaning(joint, values, channelCount, frames) ?? 'add',
-  );
+  const plans = channelPlan(joints, channelCount, values, frames);
+  const parents = Int32Array.from(joints, (j) => j.parent);
   const positions = new Float64Array(frames * n * 3);
-  const locals = new Float64Array(frames * n * 4);
-  const world = Array.from({ length: n }, () => [0, 0, 0, 1]);
-  const local = [0, 0, 0, 1];
+  // the locals are kept only when asked (a file of our own skeleton copies
+  // them); else one frame's worth is reused
+  const locals = new Float64Array((keepLocals ? frames : 1) * n * 4);
+  const worlds = new Float64Array(frames * n * 4);
+  const t = [0, 0, 0];
   for (let f = 0; f < frames; f++) {
     const base = f * channelCount;
-    joints.forEach((joint, i) => {
-      channelRotation(joint, values, base, local);
-      locals.set(local, (f * n + i) * 4);
-      const p = channelPosition(joint, values, base, meaning[i]);
-      const out = (f * n + i) * 3;
-      if (joint.parent < 0) {
-        positions.set(p, out);
-        world[i] = local.slice();
-        return;
+    for (let i = 0; i < n; i++) {
+      const plan = plans[i];
+      const q = (f * n + i) * 4;
+      const l = keepLocals ? q : 4 * i;
+      const o = (f * n + i) * 3;
+      localRotation(plan, values, base, locals, l);
+      t[0] = plan.offset[0];
+      t[1] = plan.offset[1];
+      t[2] = plan.offset[2];
+      for (const [axis, index] of plan.positions)
+        t[axis] = plan.replace ? values[base + index] : t[axis] + values[base + index];
+      const p = parents[i];
+      if (p < 0) {
+        positions[o] = t[0];
+        positions[o + 1] = t[1];
+        positions[o + 2] = t[2];
+        for (let k = 0; k < 4; k++) worlds[q + k] = locals[l + k];
+        continue;
       }
-      const moved = rotateVector(world[joint.parent], p);
-      const from = (f * n + joint.parent) * 3;
-      for (let k = 0; k < 3; k++) positions[out + k] = positions[from + k] + moved[k];
-      multiplyQuat(world[joint.parent], local, world[i]);
-    });
+      const pq = (f * n + p) * 4;
+      const po = (f * n + p) * 3;
+      const x = worlds[pq];
+      const y = worlds[pq + 1];
+      const z = worlds[pq + 2];
+      const w = worlds[pq + 3];
+      // the parent's world rotation applied to t: t + 2w(u × t) + 2u × (u × t)
+      const tx = 2 * (y * t[2] - z * t[1]);
+      const ty = 2 * (z * t[0] - x * t[2]);
+      const tz = 2 * (x * t[1] - y * t[0]);
+      positions[o] = positions[po] + t[0] + w * tx + (y * tz - z * ty);
+      positions[o + 1] = positions[po + 1] + t[1] + w * ty + (z * tx - x * tz);
+      positions[o + 2] = positions[po + 2] + t[2] + w * tz + (x * ty - y * tx);
+      product(worlds, q, x, y, z, w, locals[l], locals[l + 1], locals[l + 2], locals[l + 3]);
+    }
     if (onFrames && (f + 1) % PROGRESS_FRAMES === 0) onFrames((f + 1) / frames);
   }
-  return { positions, locals };
+  return { positions, locals: keepLocals ? locals : null, worlds };
 }

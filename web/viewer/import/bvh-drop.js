@@ -102,9 +102,11 @@ export function createBvhDrop({ highlight, onFile }) {
  */
 export function importSummary(fileName, clip, range, linkNote) {
   const how =
-    clip.method === 'direct'
-      ? 'on kblend’s own skeleton.'
-      : `retargeted in ${clip.iterations} solver iterations.`;
+    {
+      direct: 'on kblend’s own skeleton.',
+      transfer: 'rotations carried over from the file’s rest.',
+      'transfer+refine': `rotations carried over, refined in ${clip.iterations} solver iterations.`,
+    }[clip.method] ?? `retargeted in ${clip.iterations} solver iterations.`;
   const lines = [
     `${clip.frames} frames at ${clip.fps.toFixed(1)} fps (${clip.duration.toFixed(2)} s), ${how}`,
   ];

@@ -12,12 +12,11 @@ import { loadKBlend } from 'kblend';
 let library = null;
 const LOADED = 0.1; // the file read and the library loaded
 
-// What kb.importBvh is doing, by the phase it reports with a fraction (the
-// retarget is reported when it ends, so the phase after it is named).
+// What kb.importBvh is doing, by the phase it reports with a fraction.
 const DOING = {
   parse: 'parsing',
-  motion: 'computing the file’s motion, then retargeting',
-  retarget: 'retargeted; grounding',
+  motion: 'computing the file’s motion',
+  retarget: 'carrying the rotations over',
   ground: 'grounding',
   done: 'done',
 };

@@ -2,14 +2,43 @@
 // the file's joint names in order (a capture session's files share it), so
 // the next file from the same skeleton imports with the same picks.
 const PREFIX = 'kblend.bvh-map.';
-const HIERARCHY_END = /^\s*MOTION\b/m;
-const JOINT_LINE = /^\s*(?:ROOT|JOINT)\s+(\S+)/gim;
+// The most of a file's head read for its names: more than any humanoid's
+// hierarchy, and a scan of it costs the page a few milliseconds at most.
+export const HEAD_CHARS = 256 * 1024;
 
-/** The joint names of a BVH file's hierarchy, read from its text (cheap: stops at MOTION). */
+const isSpace = (c) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff;
+
+// The words of text[start, end), split on whitespace (at most `max`).
+function words(text, start, end, max) {
+  const out = [];
+  let i = start;
+  while (i < end && out.length < max) {
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    const from = i;
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    if (i > from) out.push(text.slice(from, i));
+  }
+  return out;
+}
+
+/**
+ * The joint names of a BVH file's hierarchy, read from its text as the
+ * importer reads them (the words after ROOT or JOINT, joined by a space),
+ * up to MOTION. One forward scan over at most HEAD_CHARS characters: the
+ * page's thread never spends more on a file than that, whatever it holds.
+ */
 export function hierarchyJointNames(text) {
-  const end = text.search(HIERARCHY_END);
-  const hierarchy = end < 0 ? text : text.slice(0, end);
-  return [...hierarchy.matchAll(JOINT_LINE)].map((m) => m[1]);
+  const end = Math.min(text.length, HEAD_CHARS);
+  const names = [];
+  for (let start = 0; start < end;) {
+    let stop = start;
+    while (stop < end && text.charCodeAt(stop) !== 10 && text.charCodeAt(stop) !== 13) stop++;
+    const [key, ...name] = words(text, start, stop, 64);
+    if (key === 'MOTION') break;
+    if ((key === 'ROOT' || key === 'JOINT') && name.length > 0) names.push(name.join(' '));
+    start = stop + 1;
+  }
+  return names;
 }
 
 // FNV-1a over the names: a short key of the skeleton.
