@@ -66,6 +66,12 @@ async function convertPlanned(planned, options, io) {
   return planned.map((file) => entries.get(file));
 }
 
+// Processor seconds of the whole process (every worker thread) since start.
+function cpuSecondsSince(start) {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+}
+
 export async function runConvert(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   let prepared;
   try {
@@ -81,6 +87,7 @@ export async function runConvert(argv, io = { stdout: process.stdout, stderr: pr
     return 0;
   }
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const entries = await convertPlanned(planned, options, io);
   const { format, fps, epsilon, inPlace, shard, jobs } = options;
   const settings = { format, fps, epsilon, inPlace, map: options.map, shard, jobs };
@@ -88,7 +95,7 @@ export async function runConvert(argv, io = { stdout: process.stdout, stderr: pr
   const summary = writeSummary(path, {
     settings,
     entries,
-    seconds: (performance.now() - started) / 1000,
+    times: { seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSecondsSince(cpuStart) },
   });
   io.stdout.write('\n' + summaryTable(summary, path));
   return summary.totals.failed > 0 ? 1 : 0;

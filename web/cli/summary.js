@@ -11,7 +11,9 @@ export function summaryPath(out, shard) {
   return join(out, `kblend-convert${part}.json`);
 }
 
-export function totalsOf(entries, seconds) {
+// seconds: the run's wall time; cpuSeconds: its processor time, all
+// threads together (what a cluster bills).
+export function totalsOf(entries, { seconds, cpuSeconds }) {
   const count = (status) => entries.filter((e) => e.status === status).length;
   const converted = count('converted');
   return {
@@ -21,13 +23,14 @@ export function totalsOf(entries, seconds) {
     failed: count('failed'),
     frames: entries.reduce((sum, e) => sum + (e.status === 'converted' ? e.frames : 0), 0),
     seconds,
+    cpuSeconds,
     filesPerSecond: seconds > 0 ? converted / seconds : 0,
   };
 }
 
 // settings: the run's options worth keeping (format, fps, …).
-export function writeSummary(path, { settings, entries, seconds }) {
-  const summary = { settings, totals: totalsOf(entries, seconds), files: entries };
+export function writeSummary(path, { settings, entries, times }) {
+  const summary = { settings, totals: totalsOf(entries, times), files: entries };
   writeAtomically(path, JSON.stringify(summary, null, 2) + '\n');
   return summary;
 }
