@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 
@@ -69,16 +70,16 @@ describe('npm pack', () => {
       expect(files).toContain(needed);
     }
     const allowed =
-      /^(package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json)$/;
+      /^(package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/cli\/[a-z-]+\.js|web\/gestures\/[a-z_]+\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     console.log(`kblend tarball: ${packed.size} bytes, ${packed.entryCount} files`);
   });
 
-  it('installs with no dependencies, three an optional peer', () => {
+  it('installs with fflate its one dependency (the npz writer of kblend convert), three an optional peer', () => {
     const manifest = JSON.parse(
       readFileSync(join(project, 'node_modules/kblend/package.json'), 'utf8'),
     );
-    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.dependencies).toEqual({ fflate: '0.8.3' });
     expect(manifest.peerDependenciesMeta.three.optional).toBe(true);
     expect(existsSync(join(project, 'node_modules/kblend/web/lib/wasm/kblend_core.wasm'))).toBe(
       true,
@@ -97,6 +98,19 @@ describe('the installed package by name', () => {
     expect(result.refused).toMatch(
       /line 8: expected "Frames: N" with N a decimal integer, got "Frames: 0x10"/,
     );
+  });
+
+  it('runs its command: kblend convert writes an npz of the three arrays and the frame rate', () => {
+    const input = join(repo, 'tests/fixtures/bvh/vrm_humanoid_m_60fps.bvh');
+    const out = join(temp, 'converted');
+    run(join(project, 'node_modules/.bin/kblend'), ['convert', input, '--out', out], project);
+    const npz = unzipSync(readFileSync(join(out, 'vrm_humanoid_m_60fps.npz')));
+    expect(Object.keys(npz).sort()).toEqual([
+      'fps.npy',
+      'positions.npy',
+      'root.npy',
+      'rotations.npy',
+    ]);
   });
 
   it('type-checks with TypeScript against its declarations and three.js types', () => {
