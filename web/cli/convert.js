@@ -19,7 +19,8 @@ function prepare(argv) {
   const map = options.map === null ? null : readMapFile(options.map);
   mkdirSync(options.out, { recursive: true });
   const files = takeShard(collectFiles(options.inputs, [realpathSync(options.out)]), options.shard);
-  return { options: { ...options, map }, planned: planOutputs(files, options) };
+  const reserved = [summaryPath(options.out, options.shard)];
+  return { options: { ...options, map }, planned: planOutputs(files, options, reserved) };
 }
 
 const entryOf = (file, status, extra) => ({

@@ -8,8 +8,9 @@ import { UsageError } from './args.js';
 export const outputPath = (out, relative, format) =>
   join(out, relative.replace(/\.bvh$/i, '') + '.' + format);
 
-export function planOutputs(files, { out, format, force }) {
-  const byOutput = new Map();
+// reserved: paths no output may take (the run's summary).
+export function planOutputs(files, { out, format, force }, reserved = []) {
+  const byOutput = new Map(reserved.map((path) => [path, { input: "the run's summary" }]));
   return files.map((file) => {
     const output = outputPath(out, file.relative, format);
     const other = byOutput.get(output);

@@ -1,8 +1,8 @@
 // --fps resamples (slerp between frames, root lerped), --epsilon holds each
 // joint until it moves more than epsilon, --map reaches kb.importBvh; bad
 // arguments exit 2 with a message naming the argument.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from 'kblend';
 import { travellingWalk } from '../../fixtures/bvh/travelling-walk.js';
@@ -137,6 +137,20 @@ describe('kblend convert usage errors', () => {
     usage([input], /--out DIR is required/);
     usage(['--out', 'x'], /no input files or folders given/);
     usage([join(folder, 'missing.bvh'), ...out], /no such file or folder: '.*missing\.bvh'/);
+  });
+
+  it('exits 2 for an input whose output would overwrite the summary, 0 with the usage for --help', () => {
+    const clash = join(folder, 'clash', 'kblend-convert.bvh');
+    mkdirSync(dirname(clash), { recursive: true });
+    writeFileSync(clash, readFileSync(input));
+    const out = join(folder, 'clash-out');
+    usage(
+      [clash, '--out', out, '--format', 'json'],
+      /the run's summary' and '.*kblend-convert\.bvh' would both be written to/,
+    );
+    const help = convert(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: kblend convert');
   });
 
   it('exits 2 for a map file that is not a map of kblend joints', () => {
