@@ -7,10 +7,18 @@ import { Worker } from 'node:worker_threads';
 const WORKER = new URL('./convert-worker.js', import.meta.url);
 
 // onDone(file, answer) with answer { ok, result | error, seconds }.
-export function runPool(files, { jobs, options, onDone }) {
+// signal (an AbortSignal): when it aborts, the workers are ended and the
+// promise resolves; the files they had get no answer.
+export function runPool(files, { jobs, options, onDone, signal }) {
   return new Promise((resolve, reject) => {
     const workers = new Set();
     let next = 0;
+    let stopped = false;
+    signal?.addEventListener('abort', () => {
+      stopped = true;
+      next = files.length;
+      for (const worker of workers) worker.terminate();
+    });
     const fail = (error) => {
       for (const worker of workers) worker.terminate();
       reject(error);
@@ -21,7 +29,7 @@ export function runPool(files, { jobs, options, onDone }) {
       let current = null;
       let ready = false;
       const lost = (reason) => {
-        if (current) onDone(current.file, { ok: false, error: reason, seconds: 0 });
+        if (current && !stopped) onDone(current.file, { ok: false, error: reason, seconds: 0 });
         current = null;
       };
       const feed = () => {

@@ -1,5 +1,5 @@
 // The record of a run: DIR/kblend-convert.json (per file: input, output,
-// status converted / skipped / failed, the error, frames, seconds; the
+// status converted / skipped / failed / interrupted, the error, frames, seconds; the
 // totals), and the table printed at the end. A shard writes its own
 // kblend-convert.<i>-of-<n>.json, so shards sharing DIR do not overwrite
 // each other's record.
@@ -21,6 +21,7 @@ export function totalsOf(entries, { seconds, cpuSeconds }) {
     converted,
     skipped: count('skipped'),
     failed: count('failed'),
+    interrupted: count('interrupted'),
     frames: entries.reduce((sum, e) => sum + (e.status === 'converted' ? e.frames : 0), 0),
     seconds,
     cpuSeconds,
@@ -48,6 +49,7 @@ export function summaryTable({ totals, files }, path) {
     ['converted', totals.converted, totals.frames, totals.seconds.toFixed(2)],
     ['skipped', totals.skipped, '', ''],
     ['failed', totals.failed, '', ''],
+    ...(totals.interrupted > 0 ? [['interrupted', totals.interrupted, '', '']] : []),
   ];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length)));
   const lines = rows.map((r) => row(r, widths));
