@@ -5,7 +5,8 @@ const WIDTH = 30;
 
 function line(entry) {
   if (entry.ok) {
-    return `ok      ${entry.input} → ${entry.output} (${entry.frames} frames, ${entry.seconds.toFixed(2)} s)`;
+    const cut = entry.truncatedFrom ? `, cut from ${entry.truncatedFrom}` : '';
+    return `ok      ${entry.input} → ${entry.output} (${entry.frames} frames${cut}, ${entry.seconds.toFixed(2)} s)`;
   }
   return `failed  ${entry.input}: ${entry.error}`;
 }

@@ -31,15 +31,17 @@ describe('convert progress', () => {
     expect(s.text.endsWith('\n')).toBe(true);
   });
 
-  it('prints one plain line per file elsewhere', () => {
+  it('prints one plain line per file elsewhere, saying when a capture was cut', () => {
     const s = stream();
-    const progress = createProgress({ total: 2, stream: s, tty: false });
+    const progress = createProgress({ total: 3, stream: s, tty: false });
     progress.done(ok);
     progress.done(failed);
+    progress.done({ ...ok, frames: 20000, truncatedFrom: 30000 });
     progress.finish();
     expect(s.text).toBe(
-      '[1/2] ok      a/walk.bvh → out/a/walk.npz (30 frames, 0.10 s)\n' +
-        '[2/2] failed  b/cut.bvh: line 9: the file ends inside the hierarchy\n',
+      '[1/3] ok      a/walk.bvh → out/a/walk.npz (30 frames, 0.10 s)\n' +
+        '[2/3] failed  b/cut.bvh: line 9: the file ends inside the hierarchy\n' +
+        '[3/3] ok      a/walk.bvh → out/a/walk.npz (20000 frames, cut from 30000, 0.10 s)\n',
     );
   });
 });
