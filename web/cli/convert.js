@@ -18,12 +18,20 @@ import { removePartials } from './write-atomic.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'];
 
+function makeOutputFolder(out) {
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`--out ${out}: cannot make the folder (${error.code ?? error.message})`);
+  }
+}
+
 // The checked options and the planned files, or a UsageError.
 function prepare(argv) {
   const options = parseConvertArgs(argv);
   if (options.help) return { options };
   const map = options.map === null ? null : readMapFile(options.map);
-  mkdirSync(options.out, { recursive: true });
+  makeOutputFolder(options.out);
   const files = takeShard(collectFiles(options.inputs, [realpathSync(options.out)]), options.shard);
   const reserved = [summaryPath(options.out, options.shard)];
   return { options: { ...options, map }, planned: planOutputs(files, options, reserved) };

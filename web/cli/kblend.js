@@ -6,7 +6,12 @@ import { USAGE } from './args.js';
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'convert') {
-  process.exitCode = await runConvert(rest);
+  // what is not one file's fault (the library will not load, the output
+  // folder cannot be written) ends the run with status 1
+  process.exitCode = await runConvert(rest).catch((error) => {
+    process.stderr.write(`kblend convert: ${error.message}\n`);
+    return 1;
+  });
 } else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(USAGE + '\n');
 } else {

@@ -52,6 +52,7 @@ export function runPool(files, { jobs, options, onDone, signal }) {
       worker.on('exit', (code) => {
         workers.delete(worker);
         lost(`the worker exited (code ${code})`);
+        if (stopped) return workers.size === 0 && resolve();
         if (!ready) return fail(new Error(`a worker exited (code ${code}) before it was ready`));
         if (next < files.length) start();
         else if (workers.size === 0) resolve();

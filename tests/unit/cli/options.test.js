@@ -137,6 +137,7 @@ describe('kblend convert usage errors', () => {
     usage([input], /--out DIR is required/);
     usage(['--out', 'x'], /no input files or folders given/);
     usage([join(folder, 'missing.bvh'), ...out], /no such file or folder: '.*missing\.bvh'/);
+    usage([input, '--out', input], /--out .*walk\.bvh: cannot make the folder \(EEXIST\)/);
   });
 
   it('exits 2 for an input whose output would overwrite the summary, 0 with the usage for --help', () => {
