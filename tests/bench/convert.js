@@ -48,8 +48,8 @@ function run(root, jobs) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-// The machine's share matters here: Linux gives each session (autogroup)
-// an equal share of the processors, so on a busy shared machine a process
+// The machine's share matters here: Linux's autogroup scheduler shares the
+// processors equally among groups of processes, so on a busy machine a process
 // gets about the same processor time with 1 or 2 threads. The cores a run
 // used (processor seconds ÷ wall seconds) are printed to tell that case
 // from a slow pool.
