@@ -3,7 +3,7 @@
 // files) in a temporary folder, and an .npz reader that parses each .npy
 // header itself.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,17 @@ export function convert(args, options = {}) {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-export const tempFolder = () => mkdtempSync(join(tmpdir(), 'kblend-convert-'));
+const made = [];
+
+// A new temporary folder, removed by removeTempFolders (each test file's afterAll).
+export function tempFolder() {
+  made.push(mkdtempSync(join(tmpdir(), 'kblend-convert-')));
+  return made[made.length - 1];
+}
+
+export function removeTempFolders() {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
 
 function write(path, data) {
   mkdirSync(dirname(path), { recursive: true });

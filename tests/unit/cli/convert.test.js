@@ -4,9 +4,11 @@
 // converts again; shards 1/2 and 2/2 cover every file exactly once.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from 'kblend';
-import { convert, makeDataset, readJson, tempFolder } from './cli-support.js';
+import { convert, makeDataset, readJson, tempFolder, removeTempFolders } from './cli-support.js';
+
+afterAll(removeTempFolders);
 
 let root;
 let data;

@@ -2,10 +2,12 @@
 // shape, C order), json and bvh, against kb.importBvh of the same file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend, JOINT_NAMES } from 'kblend';
 import { longCapture } from '../../fixtures/bvh/long-capture.js';
-import { convert, readJson, readNpz, tempFolder } from './cli-support.js';
+import { convert, readJson, readNpz, tempFolder, removeTempFolders } from './cli-support.js';
+
+afterAll(removeTempFolders);
 
 let kb;
 let folder;

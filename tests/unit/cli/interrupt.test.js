@@ -7,9 +7,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { longCapture } from '../../fixtures/bvh/long-capture.js';
-import { convert, readJson, tempFolder } from './cli-support.js';
+import { convert, readJson, tempFolder, removeTempFolders } from './cli-support.js';
+
+afterAll(removeTempFolders);
 
 const BIN = fileURLToPath(new URL('../../../web/cli/kblend.js', import.meta.url));
 const FILES = 6;

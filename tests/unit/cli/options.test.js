@@ -3,10 +3,12 @@
 // arguments exit 2 with a message naming the argument.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from 'kblend';
 import { travellingWalk } from '../../fixtures/bvh/travelling-walk.js';
-import { convert, readJson, readNpz, tempFolder } from './cli-support.js';
+import { convert, readJson, readNpz, tempFolder, removeTempFolders } from './cli-support.js';
+
+afterAll(removeTempFolders);
 
 let kb;
 let folder;
