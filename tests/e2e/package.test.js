@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 
@@ -75,13 +76,13 @@ describe('npm pack', () => {
     const linkReader =
       /web\/viewer\/(share\/(share-link|split-custom-gesture|gesture-blob)|state\/(params|choice-params|ik-switch)|sweep\/sweep-names|editor\/gesture-file)\.js/;
     const base =
-      /package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json|web\/(element|link)\/[a-z-]+\.(js|d\.ts)/;
+      /package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json|web\/(element|link)\/[a-z-]+\.(js|d\.ts)|web\/cli\/[a-z-]+\.js/;
     const allowed = new RegExp(`^(${base.source}|${linkReader.source})$`);
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     console.log(`kblend tarball: ${packed.size} bytes, ${packed.entryCount} files`);
   });
 
-  it('installs with one dependency (fflate, for cg= links), three an optional peer', () => {
+  it('installs with one dependency (fflate: cg= links and the npz writer of kblend convert), three an optional peer', () => {
     const manifest = JSON.parse(
       readFileSync(join(project, 'node_modules/kblend/package.json'), 'utf8'),
     );
@@ -114,6 +115,19 @@ describe('the installed package by name', () => {
     expect(major > 20 || (major === 20 && minor >= 19)).toBe(true);
     const result = JSON.parse(run(process.execPath, ['require.cjs'], project));
     expect(result).toMatchObject({ joints: 22, envelope: 1, frames: 91 });
+  });
+
+  it('runs its command: kblend convert writes an npz of the three arrays and the frame rate', () => {
+    const input = join(repo, 'tests/fixtures/bvh/vrm_humanoid_m_60fps.bvh');
+    const out = join(temp, 'converted');
+    run(join(project, 'node_modules/.bin/kblend'), ['convert', input, '--out', out], project);
+    const npz = unzipSync(readFileSync(join(out, 'vrm_humanoid_m_60fps.npz')));
+    expect(Object.keys(npz).sort()).toEqual([
+      'fps.npy',
+      'positions.npy',
+      'root.npy',
+      'rotations.npy',
+    ]);
   });
 
   it('type-checks with TypeScript against its declarations and three.js types', () => {
