@@ -1,5 +1,5 @@
-/* Clap by IK: the clap rules of SPEC §5 written as frame-vector tasks and
- * solved from an authored pose, moving the arms only. */
+/* Clap by IK: the clap rules of docs/design.md §5 written as frame-vector tasks
+ * and solved from an authored pose, moving the arms only. */
 #include <math.h>
 #include <string.h>
 

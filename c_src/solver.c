@@ -1,5 +1,5 @@
-/* Levenberg–Marquardt on ½‖r‖² (SPEC §7) in double precision, over the
- * active DoFs of a mask, with regularizer rows toward a reference pose and
+/* Levenberg–Marquardt on ½‖r‖² (docs/design.md §7) in double precision, over
+ * the active DoFs of a mask, with regularizer rows toward a reference pose and
  * the previous frame. The normal equations are accumulated row block by row
  * block, so J is never stored whole; Cholesky solves the damped system. */
 #include <math.h>
@@ -7,7 +7,7 @@
 
 #include "kblend_internal.h"
 
-/* The +1e-8 of SPEC §7's acceptance ratio. */
+/* The +1e-8 of docs/design.md §7's acceptance ratio. */
 #define PRED_EPS 1e-8
 
 kb_status kb_ik_default_options(kb_ik_options *out) {

@@ -1,13 +1,13 @@
-/* FrameVectorTask (seed 001, SPEC §7): scaled displacement between two
- * points matched to a world target, with direction-only, Huber and soft-gate
- * options. */
+/* FrameVectorTask (seed 001, docs/design.md §7): scaled displacement between
+ * two points matched to a world target, with direction-only, Huber and
+ * soft-gate options. */
 #include <math.h>
 #include <string.h>
 
 #include "kblend_internal.h"
 
 /* Below this |e| the norm-Huber row has no defined direction: its Jacobian
- * row is zero (SPEC §7). */
+ * row is zero (docs/design.md §7). */
 #define HUBER_NORM_EPS 1e-8
 /* The seed's guard against a zero target length. */
 #define DIRECTION_EPS 1e-6

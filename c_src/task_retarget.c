@@ -1,4 +1,4 @@
-/* TrajectoryRetargetingTask (seed 001, SPEC §7), one frame: segment
+/* TrajectoryRetargetingTask (seed 001, docs/design.md §7), one frame: segment
  * vectors of the rig matched to scaled source segments, in position and in
  * direction. */
 #include <math.h>

@@ -6,7 +6,7 @@ import { Quaternion } from 'three';
 const JOINTS = 22;
 
 function geodesicAngle(a, ai, b, bi) {
-  // a⁻¹ ⊗ b, then 2·atan2(|v|, |w|) as SPEC §4 asks
+  // a⁻¹ ⊗ b, then 2·atan2(|v|, |w|) as docs/design.md §4 asks
   const ax = -a[ai],
     ay = -a[ai + 1],
     az = -a[ai + 2],

@@ -186,7 +186,7 @@ static void turned(const float q0[4], const double axis[3], double theta,
   out[3] = (float)(a[3] * r[3] - a[0] * r[0] - a[1] * r[1] - a[2] * r[2]);
 }
 
-/* SPEC's angle of the stored float pair: 2·atan2(|v|, |w|) of a⁻¹ ⊗ b. */
+/* the design's angle of the stored float pair: 2·atan2(|v|, |w|) of a⁻¹ ⊗ b. */
 static double atan2_angle(const float a[4], const float b[4]) {
   double x = (double)a[3] * b[0] - (double)a[0] * b[3] - (double)a[1] * b[2] +
              (double)a[2] * b[1];

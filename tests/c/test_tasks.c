@@ -1,6 +1,6 @@
 /* Frame-vector and retargeting tasks: residual values from the formulas of
- * SPEC §7 and analytic Jacobians against central finite differences in
- * every mode. */
+ * docs/design.md §7 and analytic Jacobians against central finite differences
+ * in every mode. */
 #include <stdio.h>
 
 #include "check.h"

@@ -1,5 +1,5 @@
 // Custom gestures in the browser: a gesture file loaded by text, picker or
-// drop; its share link (cg=, SPEC §8b) reproduces the pose bit for bit in a
+// drop; its share link (cg=, docs/design.md §8b) reproduces the pose bit for bit in a
 // fresh page; hostile blobs open the defaults with a notice and run nothing;
 // a gesture too large for a link says so.
 import { deflateRawSync } from 'node:zlib';

@@ -27,7 +27,7 @@ export interface FrameVectorPair {
   weight?: number;
 }
 
-/** FrameVectorTask (SPEC §7): d = s(p_link − p_origin) matched to a target. */
+/** FrameVectorTask (docs/design.md §7): d = s(p_link − p_origin) matched to a target. */
 export interface FrameVectorTask {
   type: 'frameVector';
   pairs: FrameVectorPair[];
@@ -40,7 +40,7 @@ export interface FrameVectorTask {
   gate?: { start: number; full: number } | false | null;
 }
 
-/** TrajectoryRetargetingTask (SPEC §7) for one frame. */
+/** TrajectoryRetargetingTask (docs/design.md §7) for one frame. */
 export interface RetargetTask {
   type: 'retarget';
   /** Segments joint − origin (origin null or −1: the world origin). */

@@ -17,7 +17,7 @@ export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.
 export type * from './ik.js';
 export type * from './body-contacts.js';
 
-/** The 22 joint names in the core's order (SPEC §3). */
+/** The 22 joint names in the core's order (docs/design.md §3). */
 export const JOINT_NAMES: readonly JointName[];
 /** Parent index of each joint (−1 for the pelvis). */
 export const JOINT_PARENTS: readonly number[];
@@ -136,7 +136,7 @@ export interface Gesture {
   readonly joints: readonly JointName[];
 }
 
-/** A gesture file's content (SPEC §8): XYZ Euler degrees per joint. */
+/** A gesture file's content (docs/design.md §8): XYZ Euler degrees per joint. */
 export interface GestureData {
   name: string;
   description?: string;
@@ -161,7 +161,7 @@ export interface Track {
   root?: ArrayLike<number>;
 }
 
-/** Every tunable's default (SPEC §4–§7), from the core's header. */
+/** Every tunable's default (docs/design.md §4–§7), from the core's header. */
 export interface Defaults {
   readonly gesture: string;
   readonly attack: number;

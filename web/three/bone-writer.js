@@ -1,4 +1,4 @@
-// Writes a kblend pose onto mapped bones (SPEC §8a), for the joints that
+// Writes a kblend pose onto mapped bones (docs/design.md §8a), for the joints that
 // changed only. kblend's world rotation W_j is recomputed only when a
 // joint on its lineage changed, a bone's target U_b = W_j · W_j(P)⁻¹ · R_b
 // only when W_j did, and a bone's local rotation U_parent⁻¹ · U_b only when

@@ -130,7 +130,7 @@ export interface RigBinding {
   /** kblend joint → the bone object. */
   readonly bones: Partial<Record<JointName, Object3D>>;
   /**
-   * The objects whose matrices the binding keeps (SPEC §8a): the bones and
+   * The objects whose matrices the binding keeps (docs/design.md §8a): the bones and
    * the plain objects under them, with matrixAutoUpdate and
    * matrixWorldAutoUpdate off, world matrices recomputed for changed
    * subtrees only (and all of them when the rig's frame moves). A static

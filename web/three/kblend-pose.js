@@ -4,7 +4,7 @@
 import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
 import { multiplyQuat } from '../lib/quaternion-math.js';
 
-export const APOSE_ANGLE = 1.18; // kblend's idle A-pose angle (SPEC §3)
+export const APOSE_ANGLE = 1.18; // kblend's idle A-pose angle (docs/design.md §3)
 const LEFT_SHOULDER = 16;
 const RIGHT_SHOULDER = 17;
 

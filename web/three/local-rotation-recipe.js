@@ -1,5 +1,5 @@
 // A bone's local rotation straight from the pose's local rotations, with
-// no world rotations in between (SPEC §8a rewritten). For bone b mapped to
+// no world rotations in between (docs/design.md §8a rewritten). For bone b mapped to
 // joint j, its actual parent bone p (mapped or not, or the root's frame)
 // and its nearest mapped ancestor bone a (joint i, an ancestor of j in
 // kblend's tree; bones in between keep their rest, so U_p = U_a·R_a⁻¹·R_p):

@@ -1,4 +1,4 @@
-// The objects a rig binding owns (SPEC §8a): its bones and the plain
+// The objects a rig binding owns (docs/design.md §8a): its bones and the plain
 // objects under them (segment meshes, props), in preorder. Their local
 // matrices are composed by the binding only when they change (static
 // meshes' are frozen at take-over) and their world matrices are kept by

@@ -1,4 +1,4 @@
-// Driving any three.js humanoid from kblend (SPEC §8a). For a bone b mapped
+// Driving any three.js humanoid from kblend (docs/design.md §8a). For a bone b mapped
 // to kblend joint j, with the rig's rest rotation R_b (in the root's frame)
 // and kblend's world rotation W_j, the bone's target rotation is
 // U_b = W_j · W_j(P)⁻¹ · R_b (P: the kblend pose the rig's rest matches);

@@ -29,7 +29,7 @@ function clapPose(theta) {
 }
 
 describe('skeleton and forward kinematics', () => {
-  it('has the 22 joints of SPEC §3 in order', () => {
+  it('has the 22 joints of docs/design.md §3 in order', () => {
     expect(kb.skeleton.names).toHaveLength(22);
     expect(kb.skeleton.names[16]).toBe('left_shoulder');
     expect(kb.skeleton.parents[16]).toBe(13);

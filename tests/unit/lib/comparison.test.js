@@ -1,5 +1,5 @@
 // The comparison of blending methods: each baseline shows the defect it
-// stands for, kblend's figures are zero where SPEC §4 says exact, and the
+// stands for, kblend's figures are zero where docs/design.md §4 says exact, and the
 // series have the shape a plot needs.
 import { describe, expect, it } from 'vitest';
 import { COMPARISON_METHODS } from '../../../web/lib/kblend.js';

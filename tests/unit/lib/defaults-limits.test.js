@@ -73,7 +73,7 @@ describe('kb.limits and kb.defaults hold to kblend.h', () => {
     expect(kb.defaults.gesture).toBe('clap');
   });
 
-  it("every KB_DEFAULT_IK_ of the header is one of kb.ikDefaults (SPEC §7's figures)", () => {
+  it("every KB_DEFAULT_IK_ of the header is one of kb.ikDefaults (docs/design.md §7's figures)", () => {
     const ik = tunables('KB_DEFAULT_IK_');
     expect(Object.keys(kb.ikDefaults).sort()).toEqual(ik.map(([name]) => name).sort());
     for (const [name, header] of ik) expectSameNumber(kb.ikDefaults[name], header);

@@ -112,7 +112,7 @@ describe('what rests on what, through the whole hold', () => {
   });
 });
 
-// The clap rules (SPEC §5: wrists 0.17 ± 0.03 m apart, palms opposed, thumbs
+// The clap rules (docs/design.md §5: wrists 0.17 ± 0.03 m apart, palms opposed, thumbs
 // up, not crossed) describe hands held apart, ready to clap: they judge the
 // clap's OPEN PHASE, the first 0.2 s of each 0.8 s loop, where the hands are
 // held 0.178 m apart. At the contact (0.35–0.5 s) the palms touch and the

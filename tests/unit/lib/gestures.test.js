@@ -465,7 +465,7 @@ const PALM_LOCAL = [0, -1, 0];
 const THUMB_LOCAL = [0, 0, 1];
 const HAND_LOCAL = { left: [1, 0, 0], right: [-1, 0, 0] };
 const HEIGHT = 1.75;
-const HAND_LENGTH = 0.108 * HEIGHT; // SPEC §3 segment table
+const HAND_LENGTH = 0.108 * HEIGHT; // docs/design.md §3 segment table
 
 let kb;
 let bind; // world positions of the T-pose bind, by joint index
@@ -527,7 +527,7 @@ function insideTorso(p) {
 }
 
 describe('the bind skeleton the gestures were authored on', () => {
-  it('matches the SPEC §3 proportions along the arms', () => {
+  it('matches the docs/design.md §3 proportions along the arms', () => {
     // shoulder height 0.818H, shoulder width 0.259H, upper arm 0.186H, forearm 0.146H
     const H = HEIGHT;
     for (const [side, s] of [

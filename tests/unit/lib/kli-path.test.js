@@ -1,4 +1,4 @@
-// Kuramoto–Lohe interpolation beyond the paper's example (SPEC §6): the
+// Kuramoto–Lohe interpolation beyond the paper's example (docs/design.md §6): the
 // path is the SLERP great circle, the rate only rescales time, the two
 // path conventions, the step cap and the closed form's bad arguments.
 import { describe, expect, it } from 'vitest';

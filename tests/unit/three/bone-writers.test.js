@@ -1,5 +1,5 @@
 // The two bone writers agree: local rotations straight from the pose's
-// local rotations (recipe-bone-writer.js) against SPEC §8a's world
+// local rotations (recipe-bone-writer.js) against docs/design.md §8a's world
 // rotations (bone-writer.js), on every kind of rig, every frame of every
 // gesture; and the plan takes the short way exactly where the mapping
 // allows it.

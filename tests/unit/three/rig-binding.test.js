@@ -148,7 +148,7 @@ describe('createRigBinding follows kblend FK segment directions', () => {
     for (const gesture of ['shrug', 'wave']) {
       const inner = kb.createPreview({ gesture, epsilon: 0.01 });
       let last = null;
-      // a preview with changedMask as SPEC §8 defines it: 1 where the joint
+      // a preview with changedMask as docs/design.md §8 defines it: 1 where the joint
       // differs from the output last returned
       const masked = {
         changedMask: new Uint8Array(22),

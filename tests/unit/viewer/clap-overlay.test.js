@@ -1,5 +1,5 @@
 // The clap overlay's geometry and colours, from the core's FK and clap
-// check: arrows along the hand axes of SPEC §3, each coloured by its rule.
+// check: arrows along the hand axes of docs/design.md §3, each coloured by its rule.
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_LINE_COLOR,

@@ -1,4 +1,4 @@
-// The custom-gesture blob of a share link (SPEC §8b): round trips exactly,
+// The custom-gesture blob of a share link (docs/design.md §8b): round trips exactly,
 // and every kind of hostile blob is refused with a reason.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Palm and thumb markers of a user's character, from its own hand bones.
-// kblend's hand (SPEC §3) has its palm normal along −Y and its thumb along
+// kblend's hand (docs/design.md §3) has its palm normal along −Y and its thumb along
 // +Z of the wrist's frame at the T-pose bind; a model's hand has its own
 // bone axes (Mixamo's +Y along the bone, a twist, an A-pose rest), so its
 // markers are read from its rest shape instead: the fingers (the hand

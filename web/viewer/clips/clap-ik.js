@@ -3,7 +3,7 @@
 // played at the gesture's own times, looped as the gesture loops, through
 // the same envelope and filter as any gesture. No DOM, no three.js.
 //
-// The clap has two kinds of keyframe (SPEC §5, web/gestures/clap.json):
+// The clap has two kinds of keyframe (docs/design.md §5, web/gestures/clap.json):
 // open ones, where the hands are held apart and the clap rules judge them
 // (wrists 0.17 m apart, palms opposed, thumbs up), and contact ones, where
 // the palms touch. An open keyframe is solved with kb.solveClap's defaults;
