@@ -5,7 +5,7 @@
 // the rendering speed. Cancel stops between frames and writes nothing.
 import { checkSize, paintAtSize } from './render-size.js';
 
-const VIDEO_FPS = Object.freeze({ min: 1, max: 60 });
+export const VIDEO_FPS = Object.freeze({ min: 1, max: 60 });
 // At most this many frames (a minute at 60 fps).
 const MAX_VIDEO_FRAMES = 3600;
 const CODECS = ['vp9', 'vp8'];
