@@ -25,6 +25,7 @@ import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { FOLDERS } from './panel/panel-table.js';
 import { createPresetPanel } from './presets/preset-panel.js';
+import { NO_REFERENCE, createReferenceView } from './reference/reference-view.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { clapChecked, createClapPhaseTracker } from './readouts/clap-phase.js';
 import { createIkReadout } from './readouts/ik-readout.js';
@@ -118,6 +119,14 @@ function addPlaybackAndPlots(page) {
     plotsElement: byId('method-plots'),
     singleView: [page.rig.root, page.clapOverlay.root, page.contactOverlay.root],
     bindPositions: kb.bindPositions(BODY_HEIGHT),
+    height: BODY_HEIGHT,
+  });
+  page.reference = createReferenceView({
+    kb,
+    sources,
+    state,
+    stage,
+    container: byId('plot').parentElement,
     height: BODY_HEIGHT,
   });
   const link = createLinkSync();
@@ -269,7 +278,10 @@ function addFileInputs(page) {
     notice,
     height: BODY_HEIGHT,
     host: byId('stage'),
-    onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
+    onClipsChanged: () => {
+      page.panel.setGestureNames(page.pickerNames());
+      page.panel.setSettingChoices('reference', [NO_REFERENCE, ...sources.importedNames()]);
+    },
   });
   // the clap check and the IK clap at the shown character's own height
   // and hands (kblend's 1.75 m and hand axes for its own characters)
@@ -334,6 +346,7 @@ function addPanel(page) {
     clapArrows: (on) => clapOverlay.setVisible(on),
     followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
+    reference: (name) => page.reference.setReference(name),
     ...page.authoring.settings,
   };
   const copyLink = async () => {
@@ -342,6 +355,22 @@ function addPanel(page) {
     const blob = page.blobFor(state.params);
     if (blob.tooLong) note.push(tooLongNote(blob.length));
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
+  };
+  // the panel takes the fitted gesture and envelope; the notes say what
+  // the capture did not show
+  const fitReference = () => {
+    try {
+      const { change, result } = page.reference.fitToReference();
+      page.panel.setGestureNames(page.pickerNames());
+      showOutcome(change);
+      const deg = (rad) => `${((rad * 180) / Math.PI).toFixed(2)}°`;
+      notice.show(
+        `Fitted to the reference: residual mean ${deg(result.residual.mean)}, worst ${deg(result.residual.worst)}.`,
+        result.notes,
+      );
+    } catch (error) {
+      notice.show('The fit was refused:', [error.message]);
+    }
   };
   const actions = {
     importBvh: () => page.openBvhPicker(),
@@ -356,6 +385,7 @@ function addPanel(page) {
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
+    fitReference,
     ...page.authoring.actions,
   };
   const panel = createControlsPanel({
@@ -428,6 +458,7 @@ function wireChanges(page) {
     comparison.setParams({ ...params, compare: comparing }, sources.previewOptions(params));
     page.sweep.setParams(params, sources.previewOptions);
     ikReadout.show(sources.solveSummary(params));
+    page.reference.refresh();
     const imported = sources.isImported(params.gesture);
     panel.setClipShaping(imported ? (sources.shapesImports() ? 'shaped' : 'captured') : null);
     page.readouts.showClap(clapChecked(params.gesture));
@@ -554,6 +585,7 @@ function createPoseDrawer(page) {
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);
     page.plot.setTime(playback.time);
+    page.reference.setTime(playback.time, pose);
     page.comparison.setTime(playback.time, playback.duration, hands);
     page.sweep.setTime(playback.time);
     page.stage.requestRender();

@@ -182,6 +182,9 @@ export function installTestHook(app) {
     }),
     root: () => state.preview.root(playback.time),
     importStatus: () => ({ ...app.importStatus() }),
+    // The reference clip: its name, the ghost, the error figures over the
+    // clip and the last fit (reference/reference-view.js).
+    reference: () => app.reference.describe(),
     characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {

@@ -26,6 +26,8 @@ export const FOLDERS = Object.freeze([
   { key: 'gestureFile', title: 'gesture file', open: true, parent: 'author' },
   { key: 'export', title: 'export', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
+  // inside the folded clip folder, so the common controls still fit
+  { key: 'reference', title: 'reference & fit', open: true, parent: 'clip' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -34,6 +36,22 @@ export const FOLDERS = Object.freeze([
 // 'switch' (a view setting that is no param), 'switch-choice' (a view
 // setting picked from a list).
 export const PANEL_TABLE = Object.freeze([
+  {
+    name: 'reference',
+    folder: 'reference',
+    label: 'reference clip',
+    kind: 'switch-choice',
+    values: ['none'],
+    initial: 'none',
+    help: 'An imported BVH clip played as a translucent ghost beside the preview, with the angle between the two over the clip',
+  },
+  {
+    name: 'fitReference',
+    folder: 'reference',
+    label: 'fit to reference',
+    kind: 'action',
+    help: 'Fit the envelope and the held pose to the reference (kb.fitEnvelope): the panel takes the fitted gesture, attack, release, shape and duration',
+  },
   {
     name: 'gesture',
     folder: 'gesture',
