@@ -43,6 +43,7 @@ import { createAppState } from './state/app-state.js';
 import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
 import { installTestHook } from './test-hook.js';
 import { installPlaybackKeys } from './timeline/playback-keys.js';
+import { createPhaseLoop } from './timeline/phase-loop.js';
 import { createPlayback } from './timeline/playback.js';
 import { createTimeline } from './timeline/timeline.js';
 import { createSweepView } from './sweep/sweep-view.js';
@@ -108,6 +109,12 @@ function addPlaybackAndPlots(page) {
       playback.pause();
       playback.seek(t);
     },
+    onSegmentClick: (phase) => page.phaseLoop.toggle(phase),
+  });
+  page.phaseLoop = createPhaseLoop({
+    playback,
+    timeline: page.timeline,
+    note: (text) => page.notice.show(text),
   });
   page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
   page.readouts = createReadouts(byId('readouts'));
@@ -331,6 +338,7 @@ function addPanel(page) {
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
+    phaseSpeed: (label) => page.phaseLoop.setSpeed(label),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     character: (name) => {
@@ -452,6 +460,7 @@ function wireChanges(page) {
     const { params, preview } = state;
     playback.setClip(preview.duration, preview.fps);
     timeline.setClip(params);
+    page.phaseLoop.setParams(params);
     plot.setEnvelope(params);
     // the sweep grid, when on, has the stage to itself
     const comparing = params.compare && params.sweep === 'off';

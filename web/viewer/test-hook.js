@@ -185,6 +185,8 @@ export function installTestHook(app) {
     // The reference clip: its name, the ghost, the error figures over the
     // clip and the last fit (reference/reference-view.js).
     reference: () => app.reference.describe(),
+    // The phase looped on its own ({ phase, speed, range }; phase null: none).
+    phaseLoop: () => app.phaseLoop.describe(),
     characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {

@@ -6,6 +6,7 @@
 // accept.
 import { CHOICE_PARAMS } from '../state/choice-params.js';
 import { NUMERIC_PARAMS } from '../state/params.js';
+import { PHASE_SPEEDS } from '../timeline/phase-speeds.js';
 import { SPEED_RANGE } from '../timeline/playback.js';
 
 export const DEG = Math.PI / 180;
@@ -344,6 +345,15 @@ export const PANEL_TABLE = Object.freeze([
     step: 0.05,
     initial: 1,
     help: 'Playback speed (1 = real time)',
+  },
+  {
+    name: 'phaseSpeed',
+    folder: 'playback',
+    label: 'phase loop speed',
+    kind: 'switch-choice',
+    values: Object.keys(PHASE_SPEEDS),
+    initial: '1×',
+    help: 'Speed of a phase looped on its own (click the attack, hold or release on the timeline; click it again to stop)',
   },
   {
     name: 'exportWidth',
