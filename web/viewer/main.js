@@ -20,6 +20,7 @@ import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createExportPanel } from './export/export-panel.js';
+import { createAbCompare } from './ab/ab-compare.js';
 import { createBvhDrop, createFilePicker } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
 import { createControlsPanel } from './panel/controls-panel.js';
@@ -117,6 +118,7 @@ function addPlaybackAndPlots(page) {
     note: (text) => page.notice.show(text),
   });
   page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
+  page.ab = createAbCompare({ kb, sources, stage, plot: page.plot, height: BODY_HEIGHT });
   page.readouts = createReadouts(byId('readouts'));
   page.ikReadout = createIkReadout(byId('readouts'));
   page.comparison = createComparisonView({
@@ -143,7 +145,12 @@ function addPlaybackAndPlots(page) {
     link.write(
       sources.shareable(state.params, state.defaults),
       playback.playing ? null : canonicalTime(playback.time, playback.duration),
-      page.blobFor(state.params).extra,
+      [
+        page.blobFor(state.params).extra,
+        page.ab.linkPart((p) => sources.shareable(p, state.defaults)),
+      ]
+        .filter(Boolean)
+        .join('&'),
     );
 }
 
@@ -394,6 +401,18 @@ function addPanel(page) {
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
     fitReference,
+    holdB: () => {
+      try {
+        page.ab.hold(state.params);
+      } catch (error) {
+        notice.show('B was not held:', [error.message]);
+      }
+      page.writeLink();
+    },
+    clearB: () => {
+      page.ab.clear();
+      page.writeLink();
+    },
     ...page.authoring.actions,
   };
   const panel = createControlsPanel({
@@ -509,18 +528,15 @@ function wireChanges(page) {
 function openLinks(page) {
   const { state, notice, sources, playback, link } = page;
   // a custom gesture's cg=… is decoded first; the rest is a link as any
+  const context = {
+    get gestureNames() {
+      return [...page.gestureNames, ...sources.customNames()];
+    },
+    defaults: state.defaults,
+    durationOf: sources.durationOf,
+  };
   const linkOpener = createCustomLinkOpener({
-    linkOpener: createLinkOpener({
-      state,
-      notice,
-      context: {
-        get gestureNames() {
-          return [...page.gestureNames, ...sources.customNames()];
-        },
-        defaults: state.defaults,
-        durationOf: sources.durationOf,
-      },
-    }),
+    linkOpener: createLinkOpener({ state, notice, context }),
     state,
     sources,
     notice,
@@ -530,6 +546,9 @@ function openLinks(page) {
     open(hash, how) {
       const opened = linkOpener.open(hash, how);
       page.panel.setGestureNames(page.pickerNames());
+      // B of an A/B comparison, when the link holds one
+      const refused = page.ab.openFromHash(hash, context);
+      if (refused) notice.show('B from the link was refused:', [refused]);
       return opened;
     },
     get notices() {
@@ -595,6 +614,7 @@ function createPoseDrawer(page) {
     page.timeline.setTime(playback.time);
     page.plot.setTime(playback.time);
     page.reference.setTime(playback.time, pose);
+    page.ab.setTime(playback.time);
     page.comparison.setTime(playback.time, playback.duration, hands);
     page.sweep.setTime(playback.time);
     page.stage.requestRender();

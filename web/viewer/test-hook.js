@@ -187,6 +187,10 @@ export function installTestHook(app) {
     reference: () => app.reference.describe(),
     // The phase looped on its own ({ phase, speed, range }; phase null: none).
     phaseLoop: () => app.phaseLoop.describe(),
+    // B of an A/B comparison ({ held, ghostVisible, ghostColour, duration })
+    // and what the envelope plot draws ({ times, a, b }).
+    ab: () => app.ab.describe(),
+    plotSeries: () => app.plot.series(),
     characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {

@@ -28,7 +28,7 @@ export const FOLDERS = Object.freeze([
   { key: 'export', title: 'export', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
   // inside the folded clip folder, so the common controls still fit
-  { key: 'reference', title: 'reference & fit', open: true, parent: 'clip' },
+  { key: 'reference', title: 'reference, fit & A/B', open: false, parent: 'clip' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -45,6 +45,20 @@ export const PANEL_TABLE = Object.freeze([
     values: ['none'],
     initial: 'none',
     help: 'An imported BVH clip played as a translucent ghost beside the preview, with the angle between the two over the clip',
+  },
+  {
+    name: 'holdB',
+    folder: 'reference',
+    label: 'hold as B',
+    kind: 'action',
+    help: 'Freeze the tuning shown as B: it plays as a translucent ghost beside the live tuning (A), its envelope drawn over A’s; the share link carries it',
+  },
+  {
+    name: 'clearB',
+    folder: 'reference',
+    label: 'clear B',
+    kind: 'action',
+    help: 'Stop comparing with B',
   },
   {
     name: 'fitReference',
