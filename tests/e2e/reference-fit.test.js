@@ -87,7 +87,7 @@ describe('reference and fit', () => {
     await app(page, () => window.kblendApp.seek(0.45));
     const without = await stage.screenshot();
 
-    await openFolder(page, 'clip', 'reference, fit & A/B');
+    await openFolder(page, 'clip', 'reference, A/B & onion skin');
     await page.locator('[data-param="reference"] select').selectOption(CLIP);
     await app(page, () => window.kblendApp.seek(0.45));
     const before = await reference(page);

@@ -23,6 +23,7 @@ import { createExportPanel } from './export/export-panel.js';
 import { createAbCompare } from './ab/ab-compare.js';
 import { createBvhDrop, createFilePicker } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
+import { createOnionSkin } from './onion/onion-skin.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { FOLDERS } from './panel/panel-table.js';
 import { createPresetPanel } from './presets/preset-panel.js';
@@ -119,6 +120,7 @@ function addPlaybackAndPlots(page) {
   });
   page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
   page.ab = createAbCompare({ kb, sources, stage, plot: page.plot, height: BODY_HEIGHT });
+  page.onion = createOnionSkin({ kb, stage, height: BODY_HEIGHT });
   page.readouts = createReadouts(byId('readouts'));
   page.ikReadout = createIkReadout(byId('readouts'));
   page.comparison = createComparisonView({
@@ -346,6 +348,8 @@ function addPanel(page) {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
     phaseSpeed: (label) => page.phaseLoop.setSpeed(label),
+    onionCount: (n) => page.onion.setCount(n),
+    onionSpacing: (seconds) => page.onion.setSpacing(seconds),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     character: (name) => {
@@ -487,6 +491,7 @@ function wireChanges(page) {
     page.sweep.setParams(params, sources.previewOptions);
     ikReadout.show(sources.solveSummary(params));
     page.reference.refresh();
+    page.onion.setClip(sources.previewOptions(params));
     const imported = sources.isImported(params.gesture);
     panel.setClipShaping(imported ? (sources.shapesImports() ? 'shaped' : 'captured') : null);
     page.readouts.showClap(clapChecked(params.gesture));
@@ -615,6 +620,7 @@ function createPoseDrawer(page) {
     page.plot.setTime(playback.time);
     page.reference.setTime(playback.time, pose);
     page.ab.setTime(playback.time);
+    page.onion.setTime(playback.time);
     page.comparison.setTime(playback.time, playback.duration, hands);
     page.sweep.setTime(playback.time);
     page.stage.requestRender();

@@ -191,6 +191,8 @@ export function installTestHook(app) {
     // and what the envelope plot draws ({ times, a, b }).
     ab: () => app.ab.describe(),
     plotSeries: () => app.plot.series(),
+    // Onion skin: { count, spacing, visibleGhosts, times, trails }.
+    onion: () => app.onion.describe(),
     characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {

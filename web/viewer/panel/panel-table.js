@@ -28,7 +28,7 @@ export const FOLDERS = Object.freeze([
   { key: 'export', title: 'export', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
   // inside the folded clip folder, so the common controls still fit
-  { key: 'reference', title: 'reference, fit & A/B', open: false, parent: 'clip' },
+  { key: 'reference', title: 'reference, A/B & onion skin', open: false, parent: 'clip' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -59,6 +59,26 @@ export const PANEL_TABLE = Object.freeze([
     label: 'clear B',
     kind: 'action',
     help: 'Stop comparing with B',
+  },
+  {
+    name: 'onionCount',
+    folder: 'reference',
+    label: 'onion skin ghosts',
+    kind: 'switch-choice',
+    values: [0, 1, 2, 3, 4],
+    initial: 0,
+    help: 'Faint ghosts of the pose at this many times before the playhead and as many after (0: off), with the wrists’ paths as trails',
+  },
+  {
+    name: 'onionSpacing',
+    folder: 'reference',
+    label: 'onion spacing (s)',
+    kind: 'switch-number',
+    min: 0.05,
+    max: 0.5,
+    step: 0.05,
+    initial: 0.2,
+    help: 'Seconds between the onion-skin ghosts',
   },
   {
     name: 'fitReference',
