@@ -26,6 +26,8 @@ async function misspelt(): Promise<void> {
   kb.kli(q, q, { rat: 1 });
   // @ts-expect-error 'shortestpath' is not a kliAt option
   kb.kliAt(q, q, 1, { shortestpath: true });
+  // @ts-expect-error 'shap' is not a fitEnvelope option
+  kb.fitEnvelope({ times: [0], rotations: pose }, { shap: 'kli' });
   // @ts-expect-error 'atack' is not an envelope option
   kb.envelope(0.5, { atack: 0.1 });
   // @ts-expect-error 'unit' is not an exportBvh option

@@ -4,6 +4,7 @@
 import type { BvhApi } from './bvh/index.js';
 import type { BodyContactsApi } from './body-contacts.js';
 import type { ComparisonApi } from './comparison.js';
+import type { FitEnvelopeApi } from './fit/fit-envelope.js';
 import type { IkApi } from './ik.js';
 
 export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
@@ -16,6 +17,7 @@ export type { ComparisonApi, ComparisonFigures, MethodFigures } from './comparis
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export type * from './ik.js';
 export type * from './body-contacts.js';
+export type * from './fit/fit-envelope.js';
 
 /** The 22 joint names in the core's order (docs/design.md §3). */
 export const JOINT_NAMES: readonly JointName[];
@@ -409,7 +411,7 @@ export interface Crowd {
   dispose(): void;
 }
 
-export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi {
+export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi, FitEnvelopeApi {
   /** N previews in one call. */
   createCrowd(options: CrowdOptions): Crowd;
   envelope(p: number, options?: EnvelopeOptions): number;

@@ -9,6 +9,7 @@ import { loadCore } from './core.js';
 import { createCrowdApi } from './crowd.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
+import { createFitEnvelopeApi } from './fit/fit-envelope.js';
 import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
 import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
@@ -66,5 +67,6 @@ export async function loadKBlend(options = {}) {
   Object.assign(kb, createCrowdApi(core, kb));
   Object.assign(kb, createBvhApi(kb));
   Object.assign(kb, createBodyContactsApi(kb));
+  Object.assign(kb, createFitEnvelopeApi(kb));
   return kb;
 }

@@ -20,11 +20,14 @@ import { createRotateGizmo } from './editor/rotate-gizmo.js';
 import { installUndoKeys } from './editor/undo-keys.js';
 import { createGestureLoader, isGestureFile } from './editor/gesture-loader.js';
 import { createExportPanel } from './export/export-panel.js';
+import { createAbCompare } from './ab/ab-compare.js';
 import { createBvhDrop, createFilePicker } from './import/bvh-drop.js';
 import { createImportFlow } from './import/import-flow.js';
+import { createOnionSkin } from './onion/onion-skin.js';
 import { createControlsPanel } from './panel/controls-panel.js';
 import { FOLDERS } from './panel/panel-table.js';
 import { createPresetPanel } from './presets/preset-panel.js';
+import { NO_REFERENCE, createReferenceView } from './reference/reference-view.js';
 import { createEnvelopePlot } from './readouts/envelope-plot.js';
 import { clapChecked, createClapPhaseTracker } from './readouts/clap-phase.js';
 import { createIkReadout } from './readouts/ik-readout.js';
@@ -43,6 +46,7 @@ import { createAppState } from './state/app-state.js';
 import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
 import { installTestHook } from './test-hook.js';
 import { installPlaybackKeys } from './timeline/playback-keys.js';
+import { createPhaseLoop } from './timeline/phase-loop.js';
 import { createPlayback } from './timeline/playback.js';
 import { createTimeline } from './timeline/timeline.js';
 import { createSweepView } from './sweep/sweep-view.js';
@@ -108,8 +112,16 @@ function addPlaybackAndPlots(page) {
       playback.pause();
       playback.seek(t);
     },
+    onSegmentClick: (phase) => page.phaseLoop.toggle(phase),
+  });
+  page.phaseLoop = createPhaseLoop({
+    playback,
+    timeline: page.timeline,
+    note: (text) => page.notice.show(text),
   });
   page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
+  page.ab = createAbCompare({ kb, sources, stage, plot: page.plot, height: BODY_HEIGHT });
+  page.onion = createOnionSkin({ kb, stage, height: BODY_HEIGHT });
   page.readouts = createReadouts(byId('readouts'));
   page.ikReadout = createIkReadout(byId('readouts'));
   page.comparison = createComparisonView({
@@ -121,6 +133,14 @@ function addPlaybackAndPlots(page) {
     bindPositions: kb.bindPositions(kb.defaults.height),
     height: kb.defaults.height,
   });
+  page.reference = createReferenceView({
+    kb,
+    sources,
+    state,
+    stage,
+    container: byId('plot').parentElement,
+    height: BODY_HEIGHT,
+  });
   const link = createLinkSync();
   page.link = link;
   page.blobFor = createBlobCache(sources); // a custom gesture's cg=…
@@ -128,7 +148,12 @@ function addPlaybackAndPlots(page) {
     link.write(
       sources.shareable(state.params, state.defaults),
       playback.playing ? null : canonicalTime(playback.time, playback.duration),
-      page.blobFor(state.params).extra,
+      [
+        page.blobFor(state.params).extra,
+        page.ab.linkPart((p) => sources.shareable(p, state.defaults)),
+      ]
+        .filter(Boolean)
+        .join('&'),
     );
 }
 
@@ -270,7 +295,10 @@ function addFileInputs(page) {
     notice,
     height: kb.defaults.height,
     host: byId('stage'),
-    onClipsChanged: () => page.panel.setGestureNames(page.pickerNames()),
+    onClipsChanged: () => {
+      page.panel.setGestureNames(page.pickerNames());
+      page.panel.setSettingChoices('reference', [NO_REFERENCE, ...sources.importedNames()]);
+    },
   });
   // the clap check and the IK clap at the shown character's own height
   // and hands (kblend's default height and hand axes for its own characters)
@@ -320,6 +348,9 @@ function addPanel(page) {
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
+    phaseSpeed: (label) => page.phaseLoop.setSpeed(label),
+    onionCount: (n) => page.onion.setCount(n),
+    onionSpacing: (seconds) => page.onion.setSpacing(seconds),
     skeleton: (on) => rig.setSkeletonVisible(on),
     body: (on) => rig.setBodyVisible(on),
     character: (name) => {
@@ -335,6 +366,7 @@ function addPanel(page) {
     clapArrows: (on) => clapOverlay.setVisible(on),
     followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
+    reference: (name) => page.reference.setReference(name),
     ...page.authoring.settings,
   };
   const copyLink = async () => {
@@ -343,6 +375,22 @@ function addPanel(page) {
     const blob = page.blobFor(state.params);
     if (blob.tooLong) note.push(tooLongNote(blob.length));
     notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
+  };
+  // the panel takes the fitted gesture and envelope; the notes say what
+  // the capture did not show
+  const fitReference = () => {
+    try {
+      const { change, result } = page.reference.fitToReference();
+      page.panel.setGestureNames(page.pickerNames());
+      showOutcome(change);
+      const deg = (rad) => `${((rad * 180) / Math.PI).toFixed(2)}°`;
+      notice.show(
+        `Fitted to the reference: residual mean ${deg(result.residual.mean)}, worst ${deg(result.residual.worst)}.`,
+        result.notes,
+      );
+    } catch (error) {
+      notice.show('The fit was refused:', [error.message]);
+    }
   };
   const actions = {
     importBvh: () => page.openBvhPicker(),
@@ -365,6 +413,19 @@ function addPanel(page) {
     front: () => stage.setView('front'),
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
+    fitReference,
+    holdB: () => {
+      try {
+        page.ab.hold(state.params);
+      } catch (error) {
+        notice.show('B was not held:', [error.message]);
+      }
+      page.writeLink();
+    },
+    clearB: () => {
+      page.ab.clear();
+      page.writeLink();
+    },
     ...page.authoring.actions,
   };
   const panel = createControlsPanel({
@@ -431,12 +492,15 @@ function wireChanges(page) {
     const { params, preview } = state;
     playback.setClip(preview.duration, preview.fps);
     timeline.setClip(params);
+    page.phaseLoop.setParams(params);
     plot.setEnvelope(params);
     // the sweep grid, when on, has the stage to itself
     const comparing = params.compare && params.sweep === 'off';
     comparison.setParams({ ...params, compare: comparing }, sources.previewOptions(params));
     page.sweep.setParams(params, sources.previewOptions);
     ikReadout.show(sources.solveSummary(params));
+    page.reference.refresh();
+    page.onion.setClip(sources.previewOptions(params));
     const imported = sources.isImported(params.gesture);
     panel.setClipShaping(imported ? (sources.shapesImports() ? 'shaped' : 'captured') : null);
     page.readouts.showClap(clapChecked(params.gesture));
@@ -478,18 +542,15 @@ function wireChanges(page) {
 function openLinks(page) {
   const { state, notice, sources, playback, link } = page;
   // a custom gesture's cg=… is decoded first; the rest is a link as any
+  const context = {
+    get gestureNames() {
+      return [...page.gestureNames, ...sources.customNames()];
+    },
+    defaults: state.defaults,
+    durationOf: sources.durationOf,
+  };
   const linkOpener = createCustomLinkOpener({
-    linkOpener: createLinkOpener({
-      state,
-      notice,
-      context: {
-        get gestureNames() {
-          return [...page.gestureNames, ...sources.customNames()];
-        },
-        defaults: state.defaults,
-        durationOf: sources.durationOf,
-      },
-    }),
+    linkOpener: createLinkOpener({ state, notice, context }),
     state,
     sources,
     notice,
@@ -499,6 +560,9 @@ function openLinks(page) {
     open(hash, how) {
       const opened = linkOpener.open(hash, how);
       page.panel.setGestureNames(page.pickerNames());
+      // B of an A/B comparison, when the link holds one
+      const refused = page.ab.openFromHash(hash, context);
+      if (refused) notice.show('B from the link was refused:', [refused]);
       return opened;
     },
     get notices() {
@@ -563,6 +627,9 @@ function createPoseDrawer(page) {
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);
     page.plot.setTime(playback.time);
+    page.reference.setTime(playback.time, pose);
+    page.ab.setTime(playback.time);
+    page.onion.setTime(playback.time);
     page.comparison.setTime(playback.time, playback.duration, hands);
     page.sweep.setTime(playback.time);
     page.stage.requestRender();

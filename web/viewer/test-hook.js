@@ -187,6 +187,17 @@ export function installTestHook(app) {
     }),
     root: () => state.preview.root(playback.time),
     importStatus: () => ({ ...app.importStatus() }),
+    // The reference clip: its name, the ghost, the error figures over the
+    // clip and the last fit (reference/reference-view.js).
+    reference: () => app.reference.describe(),
+    // The phase looped on its own ({ phase, speed, range }; phase null: none).
+    phaseLoop: () => app.phaseLoop.describe(),
+    // B of an A/B comparison ({ held, ghostVisible, ghostColour, duration })
+    // and what the envelope plot draws ({ times, a, b }).
+    ab: () => app.ab.describe(),
+    plotSeries: () => app.plot.series(),
+    // Onion skin: { count, spacing, visibleGhosts, times, trails }.
+    onion: () => app.onion.describe(),
     characterStatus: () => ({ ...app.characterStatus() }),
   };
   Object.defineProperty(window, 'kblendApp', {

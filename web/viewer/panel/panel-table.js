@@ -6,6 +6,7 @@
 // accept.
 import { CHOICE_PARAMS } from '../state/choice-params.js';
 import { NUMERIC_PARAMS } from '../state/params.js';
+import { PHASE_SPEEDS } from '../timeline/phase-speeds.js';
 import { SPEED_RANGE } from '../timeline/playback.js';
 
 export const DEG = Math.PI / 180;
@@ -28,6 +29,8 @@ export const FOLDERS = Object.freeze([
   // snippets for other pages (an <iframe>, a <kblend-preview>), folded
   { key: 'share', title: 'share on a page', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
+  // inside the folded clip folder, so the common controls still fit
+  { key: 'reference', title: 'reference, A/B & onion skin', open: false, parent: 'clip' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -36,6 +39,56 @@ export const FOLDERS = Object.freeze([
 // 'switch' (a view setting that is no param), 'switch-choice' (a view
 // setting picked from a list).
 export const PANEL_TABLE = Object.freeze([
+  {
+    name: 'reference',
+    folder: 'reference',
+    label: 'reference clip',
+    kind: 'switch-choice',
+    values: ['none'],
+    initial: 'none',
+    help: 'An imported BVH clip played as a translucent ghost beside the preview, with the angle between the two over the clip',
+  },
+  {
+    name: 'holdB',
+    folder: 'reference',
+    label: 'hold as B',
+    kind: 'action',
+    help: 'Freeze the tuning shown as B: it plays as a translucent ghost beside the live tuning (A), its envelope drawn over A’s; the share link carries it',
+  },
+  {
+    name: 'clearB',
+    folder: 'reference',
+    label: 'clear B',
+    kind: 'action',
+    help: 'Stop comparing with B',
+  },
+  {
+    name: 'onionCount',
+    folder: 'reference',
+    label: 'onion skin ghosts',
+    kind: 'switch-choice',
+    values: [0, 1, 2, 3, 4],
+    initial: 0,
+    help: 'Faint ghosts of the pose at this many times before the playhead and as many after (0: off), with the wrists’ paths as trails',
+  },
+  {
+    name: 'onionSpacing',
+    folder: 'reference',
+    label: 'onion spacing (s)',
+    kind: 'switch-number',
+    min: 0.05,
+    max: 0.5,
+    step: 0.05,
+    initial: 0.2,
+    help: 'Seconds between the onion-skin ghosts',
+  },
+  {
+    name: 'fitReference',
+    folder: 'reference',
+    label: 'fit to reference',
+    kind: 'action',
+    help: 'Fit the envelope and the held pose to the reference (kb.fitEnvelope): the panel takes the fitted gesture, attack, release, shape and duration',
+  },
   {
     name: 'gesture',
     folder: 'gesture',
@@ -328,6 +381,15 @@ export const PANEL_TABLE = Object.freeze([
     step: 0.05,
     initial: 1,
     help: 'Playback speed (1 = real time)',
+  },
+  {
+    name: 'phaseSpeed',
+    folder: 'playback',
+    label: 'phase loop speed',
+    kind: 'switch-choice',
+    values: Object.keys(PHASE_SPEEDS),
+    initial: '1×',
+    help: 'Speed of a phase looped on its own (click the attack, hold or release on the timeline; click it again to stop)',
   },
   {
     name: 'exportWidth',

@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 const SAMPLES = 241;
+export const B_COLOUR = '#e07fff';
 const HEIGHT = 150;
 
 /**
@@ -38,9 +39,14 @@ export function createEnvelopePlot(container, envelope) {
           size: 40,
         },
       ],
-      series: [{}, { stroke: '#f0a43a', width: 2, fill: 'rgba(240,164,58,0.12)' }],
+      series: [
+        {},
+        { stroke: '#f0a43a', width: 2, fill: 'rgba(240,164,58,0.12)' },
+        // B of an A/B comparison, when one is held (ab/ab-compare.js)
+        { stroke: B_COLOUR, width: 2, dash: [6, 4] },
+      ],
     },
-    [[], []],
+    [[], [], []],
     container,
   );
   const playhead = document.createElement('div');
@@ -57,16 +63,36 @@ export function createEnvelopePlot(container, envelope) {
     placePlayhead();
   }).observe(container);
 
+  let shown = null; // { attack, release, duration } of A
+  let overlay = null; // the same of B, or null
+  // E of one tuning at clip time t (0 past its end).
+  const at = (t, { attack, release, duration }) =>
+    t <= duration ? envelope(t / duration, { attack, release }) : 0;
+
+  function draw() {
+    const span = Math.max(shown.duration, overlay?.duration ?? 0);
+    const bs = new Array(SAMPLES).fill(null);
+    for (let i = 0; i < SAMPLES; i++) {
+      xs[i] = (i / (SAMPLES - 1)) * span;
+      ys[i] = at(xs[i], shown);
+      if (overlay) bs[i] = at(xs[i], overlay);
+    }
+    plot.setData([Array.from(xs), Array.from(ys), bs]);
+    placePlayhead();
+  }
+
   return {
     setEnvelope({ attack, release, duration }) {
-      for (let i = 0; i < SAMPLES; i++) {
-        const p = i / (SAMPLES - 1);
-        xs[i] = p * duration;
-        ys[i] = envelope(p, { attack, release });
-      }
-      plot.setData([Array.from(xs), Array.from(ys)]);
-      placePlayhead();
+      shown = { attack, release, duration };
+      draw();
     },
+    // B's envelope drawn over A's (null: none).
+    setOverlay(b) {
+      overlay = b && { attack: b.attack, release: b.release, duration: b.duration };
+      if (shown) draw();
+    },
+    // What the plot draws: A's and B's curves (B null when none).
+    series: () => ({ times: Array.from(xs), a: Array.from(ys), b: overlay ? plot.data[2] : null }),
     setTime(t) {
       time = t;
       placePlayhead();

@@ -100,9 +100,12 @@ function readTime(raw, duration, notices) {
  * @param {string[]} context.gestureNames  the gestures a link may name
  * @param {object} context.defaults  complete canonical params (gesture, attack, ...)
  * @param {(name: string) => number} context.durationOf  a gesture's own duration
- * @returns {{ params: object, time: number | null, notices: string[] }}
+ * @returns {{ params: object, time: number | null, notices: string[], b?: object | null }}
+ *   (b: the params of B when the link holds one, read as the rest; null when
+ *   refused, absent when none)
  */
-export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
+export function parseShareHash(hash, context) {
+  const { gestureNames, defaults, durationOf } = context;
   const text = String(hash ?? '').replace(/^#/, '');
   const params = { ...defaults };
   const notices = [];
@@ -148,7 +151,30 @@ export function parseShareHash(hash, { gestureNames, defaults, durationOf }) {
   // in reverse, so earlier insertion points stay where they were
   for (const { name, note, at } of clampNotes.reverse()) notices.splice(at, 0, note(params[name]));
   const time = search.has('t') ? readTime(search.get('t'), params.duration, notices) : null;
-  return { params, time, notices };
+  const b = search.has(B_KEY) ? readB(search.get(B_KEY), context, notices) : undefined;
+  return { params, time, notices, b };
+}
+
+// B of an A/B comparison: its params under the same keys, nested in one
+// `b=` value (URL-encoded), read by the same rules as the link's own; its
+// repairs are noted with a "b: " in front. No time and no nesting in it.
+export const B_KEY = 'b';
+const NOT_IN_B = ['t', B_KEY];
+
+export function serializeB(params) {
+  return `${B_KEY}=${encodeURIComponent(serializeShareHash(params))}`;
+}
+
+function readB(raw, context, notices) {
+  const inner = new URLSearchParams(raw);
+  const stray = NOT_IN_B.filter((key) => inner.has(key));
+  if (stray.length) {
+    notices.push(`b: ${stray.map((k) => `${k}=`).join(', ')} cannot be part of b; B is not held`);
+    return null;
+  }
+  const read = parseShareHash(raw, context);
+  notices.push(...read.notices.map((note) => `b: ${note}`));
+  return read.params;
 }
 
 /**

@@ -17,8 +17,19 @@ function checkSpeed(value) {
 
 // The time after `elapsed` real seconds of playing, and whether it still
 // plays: a loop wraps, the end of a clip that does not loop stops it.
+// A range (a phase loop) plays at its own speed and wraps within itself.
 function timeAfter(state, elapsed) {
-  const t = state.time + Math.min(Math.max(elapsed, 0), MAX_FRAME_DT) * state.speed;
+  const { range } = state;
+  const speed = range ? range.speed : state.speed;
+  const t = state.time + Math.min(Math.max(elapsed, 0), MAX_FRAME_DT) * speed;
+  if (range) {
+    const span = range.end - range.start;
+    const inside = t >= range.start && t < range.end;
+    return {
+      time: inside ? t : range.start + ((((t - range.start) % span) + span) % span),
+      playing: true,
+    };
+  }
   if (t < state.duration) return { time: t, playing: true };
   if (state.loop) return { time: t % state.duration, playing: true };
   return { time: state.duration, playing: false };
@@ -72,7 +83,7 @@ function createTransport(state, setTime, notify) {
 }
 
 export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
-  const state = { time: 0, playing: false, loop, speed, duration, fps };
+  const state = { time: 0, playing: false, loop, speed, duration, fps, range: null };
   const listeners = new Set();
   const notify = () => listeners.forEach((listener) => listener(state));
 
@@ -110,6 +121,24 @@ export function createPlayback({ duration, fps, loop = true, speed = 1 }) {
     set speed(value) {
       checkSpeed(value);
       state.speed = value;
+    },
+    // Loop only [start, end) of the clip at `speed` (null: the whole clip
+    // at the playback speed again). The time moves into the range.
+    setRange(range) {
+      if (range === null) {
+        state.range = null;
+        return;
+      }
+      const { start, end, speed: rangeSpeed } = range;
+      if (!(Number.isFinite(start) && Number.isFinite(end) && end > start && start >= 0)) {
+        throw new RangeError(`range must be 0 ≤ start < end, got ${start} … ${end}`);
+      }
+      checkSpeed(rangeSpeed);
+      state.range = { start, end: Math.min(end, state.duration), speed: rangeSpeed };
+      if (state.time < start || state.time >= state.range.end) setTime(start);
+    },
+    get range() {
+      return state.range && { ...state.range };
     },
     // A new clip (duration or frame rate changed): keep the time if it fits.
     setClip(newDuration, newFps) {

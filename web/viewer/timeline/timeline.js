@@ -10,9 +10,13 @@ function element(tag, className, text) {
 
 /**
  * @param {HTMLElement} container
- * @param {{ onScrub: (t: number) => void, onScrubEnd?: () => void }} handlers
+ * @param {{ onScrub: (t: number) => void, onScrubEnd?: () => void,
+ *   onSegmentClick?: (name: 'attack' | 'hold' | 'release') => void }} handlers
  */
-export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
+export function createTimeline(
+  container,
+  { onScrub, onScrubEnd = () => {}, onSegmentClick = () => {} },
+) {
   const track = element('div', 'timeline-track');
   track.setAttribute('role', 'slider');
   track.setAttribute('aria-label', 'time');
@@ -25,6 +29,7 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
     hold: element('div', 'timeline-segment hold', 'hold'),
     release: element('div', 'timeline-segment release', 'release'),
   };
+  for (const [name, segment] of Object.entries(segments)) segment.dataset.segment = name;
   track.append(segments.attack, segments.hold, segments.release);
   const playhead = element('div', 'timeline-playhead');
   track.append(playhead);
@@ -39,7 +44,10 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
     return fraction * duration;
   }
 
+  // a click that did not drag, on a segment, is a click on that segment
+  let downAt = null;
   track.addEventListener('pointerdown', (event) => {
+    downAt = { x: event.clientX, segment: event.target.dataset?.segment ?? null };
     track.focus();
     track.setPointerCapture(event.pointerId);
     onScrub(timeAt(event.clientX));
@@ -48,6 +56,9 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
     if (track.hasPointerCapture(event.pointerId)) onScrub(timeAt(event.clientX));
   });
   const release = (event) => {
+    const clicked = downAt && Math.abs(event.clientX - downAt.x) < 4 ? downAt.segment : null;
+    downAt = null;
+    if (event.type === 'pointerup' && clicked) onSegmentClick(clicked);
     if (track.hasPointerCapture(event.pointerId)) {
       track.releasePointerCapture(event.pointerId);
       onScrubEnd();
@@ -71,6 +82,12 @@ export function createTimeline(container, { onScrub, onScrubEnd = () => {} }) {
         ['release', release],
       ]) {
         segments[name].title = `${name}: ${(fraction * clipDuration).toFixed(2)} s`;
+      }
+    },
+    // The segment looped on its own (null: none), outlined.
+    setLooped(name) {
+      for (const [key, segment] of Object.entries(segments)) {
+        segment.classList.toggle('looped', key === name);
       }
     },
     setTime(t) {
