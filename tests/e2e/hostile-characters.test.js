@@ -60,7 +60,7 @@ describe('hostile character files', () => {
       expect(status.state, name).toBe('failed');
       expect(status.message, name).toMatch(message);
       expect(await page.locator('#notice').innerText(), name).toMatch(
-        new RegExp(`Could not load ${name.replace('.', '\\.')}; the character shown is kept:`),
+        new RegExp(`${name.replace('.', '\\.')} could not be loaded; the character shown stays:`),
       );
       expect((await characterAt(page, 1)).character.name, name).toBe('hero.glb');
     }

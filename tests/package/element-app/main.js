@@ -8,7 +8,9 @@ async function main() {
   if (!el.params)
     await new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
   const t0 = el.currentTime;
-  await new Promise((resolve) => setTimeout(resolve, 800));
+  // playing advances the time; a loaded machine may draw few frames a second
+  for (let waited = 0; el.currentTime === t0 && waited < 10000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   window.kblendElementResult = {
     gesture: el.gesture,
     attack: el.attack,

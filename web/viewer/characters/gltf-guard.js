@@ -45,7 +45,7 @@ export function checkGltf(bytes, fileName) {
     throw new GltfGuardError(`${fileName}: ${what} (the file was not loaded)`);
   };
   const notGltf = (what) => {
-    throw new GltfGuardError(`${fileName} is not a glTF/VRM file three.js can read (${what})`);
+    throw new GltfGuardError(`${fileName} is not a glTF or VRM model this page can read (${what})`);
   };
   const { json, bin } = readContainer(bytes, notGltf);
   const buffers = checkBuffers(json, bin, fail);
