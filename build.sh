@@ -266,23 +266,43 @@ run_native_tests() {
   echo "$kind: $held held, $broke failed" >>"$RESULTS/assertions.txt"
 }
 
-# Each harness: its corpus once, then a bounded run of new inputs.
+# One harness: its corpus once, then a bounded run of new inputs; its exit
+# status goes to logs/NAME.status.
+fuzz_one() {
+  local name=$1 seconds=$2 h=$OUT/fuzz/$1 report=$OUT/fuzz/logs/$1.log code=0
+  rm -rf "$OUT/fuzz/new/$name" && mkdir -p "$OUT/fuzz/new/$name"
+  if [ -x "$h" ]; then
+    "$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 -artifact_prefix="$OUT/fuzz/" \
+      "$OUT/fuzz/new/$name" "tests/fuzz/corpus/${name#fuzz_}" 2>"$report" || code=$?
+  else
+    echo "$name: not built" >"$report" && code=127
+  fi
+  echo "$code" >"$OUT/fuzz/logs/$name.status"
+}
+
+# Every harness, $JOBS at a time (each runs on one core for its seconds).
 run_fuzz() {
-  local seconds=$1 src name h corpus report passed=0 failed=0
+  local seconds=$1 src name names=() running=0 passed=0 failed=0
   mkdir -p "$OUT/fuzz/new" "$OUT/fuzz/logs"
+  log "fuzz: each harness ${seconds}s, $JOBS at a time"
   for src in tests/fuzz/fuzz_*.c; do
-    name=$(basename "$src" .c)
-    h=$OUT/fuzz/$name report=$OUT/fuzz/logs/$name.log
-    corpus=tests/fuzz/corpus/${name#fuzz_}
-    rm -rf "$OUT/fuzz/new/$name" && mkdir -p "$OUT/fuzz/new/$name"
-    log "fuzz $name (${seconds}s)"
-    if [ -x "$h" ] && "$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
-      -artifact_prefix="$OUT/fuzz/" "$OUT/fuzz/new/$name" "$corpus" 2>"$report"; then
+    name=$(basename "$src" .c) && names+=("$name")
+    rm -f "$OUT/fuzz/logs/$name.status"
+    fuzz_one "$name" "$seconds" &
+    running=$((running + 1))
+    if [ $running -ge "$JOBS" ]; then
+      wait -n || true
+      running=$((running - 1))
+    fi
+  done
+  wait || true
+  for name in "${names[@]}"; do
+    if [ "$(cat "$OUT/fuzz/logs/$name.status" 2>/dev/null)" = 0 ]; then
       passed=$((passed + 1))
-      grep -E '^Done [0-9]+ runs in [0-9]+ second' "$report" | sed "s/^/$name: /" || true
+      grep -E '^Done [0-9]+ runs in [0-9]+ second' "$OUT/fuzz/logs/$name.log" | sed "s/^/$name: /" || true
     else
       failed=$((failed + 1)) && failed_item "fuzz $name"
-      tail -40 "$report" 2>/dev/null || echo "$name: not built"
+      tail -40 "$OUT/fuzz/logs/$name.log" 2>/dev/null || true
     fi
   done
   record fuzz $passed $failed
