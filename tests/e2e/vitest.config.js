@@ -21,6 +21,9 @@ export default defineConfig({
     // would only wait; E2E_WORKERS=1 runs them one by one
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // files share a worker's module cache (playwright and the helpers load
+    // once per worker); each file still launches and closes its browser
+    isolate: false,
     testTimeout: 60000,
     hookTimeout: 60000,
   },
