@@ -46,7 +46,7 @@ run() {
 
 # the compiler's or bundler's first error, and the closing lines
 report() {
-  printf '%s\n' "$out" | grep -m1 -iE 'error' | sed 's/^/    /' || true
+  printf '%s\n' "$out" | grep -m1 -A1 -iE 'error' | sed 's/^/    /' || true
   printf '%s\n' "$out" | grep -E '^(failed|total): ' | sed 's/^/    /' || true
 }
 
