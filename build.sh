@@ -97,8 +97,7 @@ write_if_changed() {
   fi
 }
 
-# The rules of one native kind: the core's objects, its static library and
-# the programs linked against it (target, main source, extra flags).
+# The rules of one native kind: the core's objects and its static library.
 kind_rules() {
   local kind=$1 cc=${KIND_CC[$1]} compile
   compile="$cc ${CFLAGS_COMMON[*]} ${KIND_FLAGS[$1]}"
@@ -115,6 +114,8 @@ $OUT/$kind/libkblend.a: \$(${kind}_objects) $STAMPS/sources
 EOF
 }
 
+# A program linked against one kind's library: program_rule KIND TARGET
+# MAIN EXTRA_FLAGS (its dependency file records the headers MAIN includes).
 program_rule() {
   local kind=$1 target=$2 main=$3 extra=$4
   cat <<EOF
