@@ -20,7 +20,7 @@ import {
   Vector3,
 } from 'three';
 import { createCrowdInstances, toAnimationClip } from '../../web/three/index.js';
-import { microseconds, player, statsInterleaved } from './timing.js';
+import { CROWD_SIZES, microseconds, player, statsInterleaved } from './timing.js';
 
 const TOLERANCE = { angle: 1e-5, distance: 1e-5 };
 const SPACING = 0.8; // m between characters on a square grid (float32 stays fine at its size)
@@ -122,7 +122,7 @@ function agreement(s, n) {
   return worst;
 }
 
-export function benchCrowdInstances(kb, { sizes = [1, 10, 100, 1000] } = {}) {
+export function benchCrowdInstances(kb, { sizes = CROWD_SIZES } = {}) {
   console.log(
     '\nInstanced crowd (crowd → createCrowdInstances → scene.updateMatrixWorld) vs three.js AnimationMixer on bone rigs, per frame:',
   );

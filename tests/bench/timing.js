@@ -5,6 +5,10 @@
 // nothing then. ./build.sh test runs it so.
 export const SMOKE = process.env.KBLEND_BENCH_SMOKE === '1';
 const ROUNDS = SMOKE ? 1 : 7;
+// Crowd sizes of the whole-frame and instanced benches; the smoke mode
+// stops at 100 (1000 runs the same paths, and building its thousand
+// three.js rigs took most of the smoke run's minutes).
+export const CROWD_SIZES = SMOKE ? [1, 10, 100] : [1, 10, 100, 1000];
 
 // Mean ms per call of fn over one round of at least roundMs (one call at
 // least, and only one in the smoke mode).

@@ -18,7 +18,7 @@ import {
   Scene,
 } from 'three';
 import { createCrowdBinding, createRigBinding, toAnimationClip } from '../../web/three/index.js';
-import { microseconds, player, statsAndRatiosInterleaved } from './timing.js';
+import { CROWD_SIZES, microseconds, player, statsAndRatiosInterleaved } from './timing.js';
 
 const TOLERANCE = 1e-5;
 const geometry = new BoxGeometry(0.04, 0.04, 0.04);
@@ -119,7 +119,7 @@ export function benchWholeFrame(kb) {
   );
   for (const gesture of ['wave', 'clap'])
     for (const jitter of [0, 3e-4])
-      for (const n of [1, 10, 100, 1000]) {
+      for (const n of CROWD_SIZES) {
         const s = setup(kb, { gesture, jitter, n });
         let worst = 0;
         for (let t = 0; t <= s.duration; t += s.duration / 12)

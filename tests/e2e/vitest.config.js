@@ -16,9 +16,14 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.js'],
     globalSetup: ['tests/e2e/global-setup.js'],
-    // one browser at a time: the machine has two cores and SwiftShader
-    // renders on the CPU
-    fileParallelism: false,
+    // two files at a time, each with its own browser (launched in its
+    // beforeAll): two cores, and SwiftShader renders on the CPU, so a third
+    // would only wait; E2E_WORKERS=1 runs them one by one
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // files share a worker's module cache (playwright and the helpers load
+    // once per worker); each file still launches and closes its browser
+    isolate: false,
     testTimeout: 60000,
     hookTimeout: 60000,
   },

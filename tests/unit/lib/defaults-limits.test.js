@@ -183,11 +183,22 @@ describe('every value at each limit is accepted by createPreview and the core', 
     }
   });
 
-  it('shape, order and follower: every name is accepted', () => {
+  it('shape, order and follower: every name is accepted, kept and gives a pose', () => {
     for (const shape of ['smoothstep', 'kli'])
       for (const follower of ['exp', 'kli'])
-        for (const order of ['kblend', 'seed', 'naive-euler'])
-          kb.createPreview({ shape, follower, order }).dispose();
+        for (const order of ['kblend', 'seed', 'naive-euler']) {
+          const preview = kb.createPreview({ shape, follower, order });
+          expect(preview.options).toMatchObject({ shape, follower, order });
+          const pose = preview.evaluate(preview.duration / 2);
+          expect(pose).toHaveLength(88);
+          expect(pose.every(Number.isFinite)).toBe(true);
+          preview.dispose();
+        }
+    for (const key of ['shape', 'follower', 'order']) {
+      const make = () => kb.createPreview({ [key]: 'none' });
+      expect(make).toThrow(RangeError);
+      expect(make).toThrow(new RegExp(`^${key} must be one of .*got "none"`));
+    }
   });
 
   it('envelopeRatios at the ends of its seconds and duration', () => {
