@@ -1,8 +1,8 @@
 // The layer rule: the viewer reaches the library only through its package
 // entries ('kblend', 'kblend/three'), the library imports neither three.js
 // nor the layers above it, the three.js adapter does not import the viewer,
-// and the command-line tools (web/cli/) use the library's public entry
-// only. Every import and export-from of every .js under web/ is read.
+// the element (web/element/) not the viewer, and the command-line tools
+// (web/cli/) use the library's public entry only. Every import and export-from of every .js under web/ is read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,10 @@ const layerOf = (path) => relative(WEB, path).split(sep)[0];
 function violation(from, spec, to) {
   const relativeImport = spec.startsWith('.');
   const bare = relativeImport ? null : spec;
-  const kblendSubpath = bare?.startsWith('kblend/') && bare !== 'kblend/three';
-  if (kblendSubpath) return `'${spec}' is not a package entry ('kblend', 'kblend/three')`;
+  const entries = ['kblend/three', 'kblend/element'];
+  const kblendSubpath = bare?.startsWith('kblend/') && !entries.includes(bare);
+  if (kblendSubpath)
+    return `'${spec}' is not a package entry ('kblend', 'kblend/three', 'kblend/element')`;
   switch (from) {
     case 'viewer':
       if (relativeImport && to !== 'viewer')
@@ -46,6 +48,10 @@ function violation(from, spec, to) {
     case 'three':
       if (relativeImport && (to === 'viewer' || to === 'cli'))
         return `the three.js adapter imports web/${to}/`;
+      return null;
+    case 'element':
+      if (relativeImport && (to === 'viewer' || to === 'cli'))
+        return `the element imports web/${to}/`;
       return null;
     case 'cli':
       if (relativeImport && to !== 'cli')

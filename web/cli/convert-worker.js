@@ -2,7 +2,7 @@
 // ready, then converts each file it is sent and answers with the result
 // or the error's message (a bad file never ends the worker).
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadKBlend } from '../lib/kblend.js';
+import { loadKBlend } from 'kblend';
 import { convertFile } from './convert-file.js';
 
 const kb = await loadKBlend();

@@ -2,7 +2,7 @@
 // ({ name, fps, frameTime, frames, rotations (frames·88, xyzw), root
 // (frames·3, m) }): npz and json with the joint positions of kblend's FK
 // (m, at the default height), bvh as kblend's own skeleton.
-import { JOINT_NAMES } from '../lib/kblend.js';
+import { JOINT_NAMES } from 'kblend';
 import { encodeNpz } from './npz.js';
 
 const JOINTS = JOINT_NAMES.length;

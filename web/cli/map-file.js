@@ -2,7 +2,7 @@
 // kb.importBvh as `map`. Read and checked once, before any file is
 // converted, so a bad map is one usage error and not a failure per file.
 import { readFileSync } from 'node:fs';
-import { JOINT_NAMES } from '../lib/kblend.js';
+import { JOINT_NAMES } from 'kblend';
 import { UsageError } from './args.js';
 
 export function readMapFile(path) {

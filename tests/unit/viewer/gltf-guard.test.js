@@ -128,7 +128,7 @@ describe('character file check', () => {
       'glTF\u0002\u0000\u0000\u0000garbage that is no glTF',
     ).buffer;
     expect(refusal(broken, 'broken.glb')).toMatch(
-      /^broken\.glb is not a glTF\/VRM file three\.js can read \(its GLB header says \d+ bytes/,
+      /^broken\.glb is not a glTF or VRM model this page can read \(its GLB header says \d+ bytes/,
     );
     expect(refusal(new Uint8Array([1, 2, 255]).buffer, 'x.gltf')).toMatch(
       /neither a GLB.*nor UTF-8 glTF JSON/,
