@@ -5,6 +5,17 @@
 
 #include "kblend.h"
 
+/* wa·a + wb·b scaled to unit length, into out. Both kernels end here, so
+ * their last operations (and their rounding) are the same. */
+static inline void blend_normalized(const float *a, const float *b, float wa,
+                                    float wb, float *out) {
+  float x = wa * a[0] + wb * b[0], y = wa * a[1] + wb * b[1];
+  float z = wa * a[2] + wb * b[2], w = wa * a[3] + wb * b[3];
+  float inv_norm = 1.0f / sqrtf(x * x + y * y + z * z + w * w);
+  out[0] = x * inv_norm, out[1] = y * inv_norm;
+  out[2] = z * inv_norm, out[3] = w * inv_norm;
+}
+
 static inline void slerp_plain(const float *a, const float *b, float u,
                                float *out) {
   float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
@@ -19,12 +30,7 @@ static inline void slerp_plain(const float *a, const float *b, float u,
     wa = sinf((1.0f - u) * omega) * inv_sin;
     wb = sinf(u * omega) * inv_sin;
   }
-  wb *= sign;
-  float x = wa * a[0] + wb * b[0], y = wa * a[1] + wb * b[1];
-  float z = wa * a[2] + wb * b[2], w = wa * a[3] + wb * b[3];
-  float inv_norm = 1.0f / sqrtf(x * x + y * y + z * z + w * w);
-  out[0] = x * inv_norm, out[1] = y * inv_norm;
-  out[2] = z * inv_norm, out[3] = w * inv_norm;
+  blend_normalized(a, b, wa, wb * sign, out);
 }
 
 /* Normalized LERP as a + u·(b − a): exact for a = b at any u, where
@@ -131,12 +137,7 @@ static inline void slerp_poly_one(const float *p, const float *q, float u,
   float d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
   float sign = d < 0 ? -1.0f : 1.0f, dm1 = d * sign - 1.0f, wa, wb;
   slerp_poly_weights(1.0f - u, u, dm1, &wa, &wb);
-  wb *= sign;
-  float x = wa * p[0] + wb * q[0], y = wa * p[1] + wb * q[1];
-  float z = wa * p[2] + wb * q[2], w = wa * p[3] + wb * q[3];
-  float inv_norm = 1.0f / sqrtf(x * x + y * y + z * z + w * w);
-  o[0] = x * inv_norm, o[1] = y * inv_norm;
-  o[2] = z * inv_norm, o[3] = w * inv_norm;
+  blend_normalized(p, q, wa, wb * sign, o);
 }
 
 #if defined(__wasm_simd128__)

@@ -133,6 +133,7 @@ static const abi_entry table[] = {
     SIZE("filter", kb_filter),
     SIZE("skeleton", kb_skeleton),
     SIZE("ik_workspace", kb_ik_workspace),
+    SIZE("crowd_fk_state", kb_crowd_fk_state),
     /* tunables: defaults and inclusive ranges */
     TUNABLE("attack", ATTACK),
     TUNABLE("release", RELEASE),

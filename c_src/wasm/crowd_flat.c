@@ -28,8 +28,6 @@ kb_status kb_crowd_evaluate_joint_major_flat(
   return kb_crowd_evaluate(members, count, t, poses, masks, &m);
 }
 
-size_t kb_sizeof_crowd_fk_state(void) { return sizeof(kb_crowd_fk_state); }
-
 size_t kb_preview_changed_mask_offset_flat(void) {
   return offsetof(kb_preview, changed_mask);
 }

@@ -4,10 +4,6 @@
 
 #include "kblend_wasm.h"
 
-size_t kb_sizeof_preview(void) { return sizeof(kb_preview); }
-size_t kb_sizeof_filter(void) { return sizeof(kb_filter); }
-size_t kb_sizeof_skeleton(void) { return sizeof(kb_skeleton); }
-
 /* An integer-valued float in [lo, hi] (no cast of NaN, infinity or a
  * value beyond int). */
 static kb_status float_to_int(float v, double lo, double hi, int64_t *out) {

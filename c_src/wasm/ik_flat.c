@@ -5,8 +5,6 @@
 
 #include "ik_workspace.h"
 
-size_t kb_sizeof_ik_workspace(void) { return sizeof(kb_ik_workspace); }
-
 kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height) {
   if (!w) return KB_ERR_NULL;
   memset(w, 0, sizeof *w);

@@ -21,19 +21,14 @@ extern "C" {
 
 /* Entries: every status (KB_OK, KB_ERR_*), enum value (KB_SHAPE_*, ...),
  * layout constant (KB_JOINT_COUNT, KB_FLAT_*, KB_CLAP_SLOT_*, ...), struct
- * size ("sizeof.preview", ...) and tunable ("default.attack",
- * "min.attack", "max.attack", ...; the JS names of the tunables). */
+ * size ("sizeof.preview", ...: the one place a binding learns a size) and
+ * tunable ("default.attack", "min.attack", "max.attack", ...; the JS names of
+ * the tunables). */
 int kb_abi_count(void);
 /* Name of entry i, NULL outside [0, kb_abi_count()). */
 const char *kb_abi_name(int i);
 /* Value of entry i, NaN outside [0, kb_abi_count()). */
 double kb_abi_value(int i);
-
-/* ----------------------------------------------------------------- sizes */
-
-size_t kb_sizeof_preview(void);
-size_t kb_sizeof_filter(void);
-size_t kb_sizeof_skeleton(void);
 
 /* --------------------------------------------------------------- preview */
 
@@ -120,8 +115,8 @@ kb_status kb_ik_pose_from_flat(const double *flat, kb_ik_pose *out);
 kb_status kb_ik_pose_to_flat(const kb_ik_pose *pose, double *flat);
 
 /* Flat entry points of the solver for bindings (WebAssembly): a workspace
- * (kb_sizeof_ik_workspace() bytes, allocated once) holds a skeleton, a
- * solver, the decoded tasks and pose scratch.
+ * (the ABI table's "sizeof.ik_workspace" bytes, allocated once) holds a
+ * skeleton, a solver, the decoded tasks and pose scratch.
  *
  * Task list encoding (doubles): n_tasks, then each task:
  *   frame vector: 1, n_pairs, direction_only, huber, huber_delta, gate,
@@ -182,7 +177,6 @@ enum { KB_RETARGET_RESULT_DOUBLES = 3 };
 
 typedef struct kb_ik_workspace kb_ik_workspace;
 
-size_t kb_sizeof_ik_workspace(void);
 /* Skeleton of the given height (m), default options, no tasks. */
 kb_status kb_ik_workspace_init(kb_ik_workspace *w, float height);
 /* A hand marker of the workspace's skeleton as 4 doubles: joint, offset.
@@ -230,14 +224,12 @@ kb_status kb_crowd_evaluate_flat(kb_preview *const *members, int count, float t,
                                  const float *roots, float *world_matrices);
 /* kb_crowd_evaluate with KB_CROWD_JOINT_MAJOR matrices (kblend.h says what
  * that layout stores and recomputes): world_matrices 16·22·count floats,
- * moved 22 bytes, fk_states kb_sizeof_crowd_fk_state() bytes per member
- * (kb_crowd_fk_state). */
+ * moved 22 bytes, fk_states sizeof(kb_crowd_fk_state) bytes per member
+ * ("sizeof.crowd_fk_state" in the ABI table). */
 kb_status kb_crowd_evaluate_joint_major_flat(
     kb_preview *const *members, int count, float t, float *poses,
     uint8_t *masks, const kb_skeleton *skeleton, const float *roots,
     float *world_matrices, uint8_t *moved, void *fk_states);
-/* Bytes of one member's FK state (sizeof(kb_crowd_fk_state)). */
-size_t kb_sizeof_crowd_fk_state(void);
 /* Byte offset of the changed-joint mask inside kb_preview (so a binding can
  * find a preview from the mask view it holds). */
 size_t kb_preview_changed_mask_offset_flat(void);

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "kblend_wasm.h"
+#include "ik_workspace.h"
 
 static double value_of(const char *name) {
   for (int i = 0; i < kb_abi_count(); i++)
@@ -31,8 +31,11 @@ static void test_table(void) {
   CHECK(value_of("KB_POSE_FLOATS") == 88);
   CHECK(value_of("KB_CLAP_REPORT_FLOATS") == 11);
   CHECK(value_of("KB_KLI_RESULT_DOUBLES") == 7);
-  CHECK(value_of("sizeof.preview") == kb_sizeof_preview());
-  CHECK(value_of("sizeof.ik_workspace") == kb_sizeof_ik_workspace());
+  CHECK(value_of("sizeof.preview") == sizeof(kb_preview));
+  CHECK(value_of("sizeof.filter") == sizeof(kb_filter));
+  CHECK(value_of("sizeof.skeleton") == sizeof(kb_skeleton));
+  CHECK(value_of("sizeof.ik_workspace") == sizeof(kb_ik_workspace));
+  CHECK(value_of("sizeof.crowd_fk_state") == sizeof(kb_crowd_fk_state));
   CHECK(value_of("default.attack") == KB_DEFAULT_ATTACK);
   CHECK(value_of("max.apose") == KB_MAX_APOSE);
   CHECK(value_of("default.shape") == KB_SHAPE_SMOOTHSTEP);

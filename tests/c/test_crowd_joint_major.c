@@ -31,8 +31,8 @@ static void init_members(void) {
   for (size_t k = 0; k < sizeof nan_state / sizeof(float); k++)
     nan_state[k] = NAN;
   for (int i = 0; i < N; i++)
-    memcpy(states + kb_sizeof_crowd_fk_state() * i, nan_state,
-           kb_sizeof_crowd_fk_state());
+    memcpy(states + sizeof(kb_crowd_fk_state) * i, nan_state,
+           sizeof(kb_crowd_fk_state));
 }
 
 /* Matrices joint-major equal bitwise to member-major; moved[j] set exactly
@@ -99,8 +99,8 @@ static void test_bitwise_against_member_major(void) {
 static void test_bad_arguments(void) {
   kb_skeleton s;
   kb_skeleton_init(&s, 1.75f);
-  CHECK(kb_sizeof_crowd_fk_state() == sizeof(float) * (88 + 66 + 3));
-  CHECK(kb_sizeof_crowd_fk_state() * N <= sizeof states);
+  CHECK(sizeof(kb_crowd_fk_state) == sizeof(float) * (88 + 66 + 3));
+  CHECK(sizeof(kb_crowd_fk_state) * N <= sizeof states);
 #define EVAL(members, count, t, sk, roots, out, mv, st)                        \
   kb_crowd_evaluate_joint_major_flat(members, count, t, poses_b, masks_b, sk,  \
                                      roots, out, mv, st)

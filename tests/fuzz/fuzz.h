@@ -88,6 +88,15 @@ static inline void fuzz_doubles(fuzz_input *in, double *out, int n) {
   for (int i = 0; i < n; i++) out[i] = fuzz_double(in);
 }
 
+/* A struct size from the ABI table ("sizeof.ik_workspace", ...), the way a
+ * binding learns it; aborts on a name the table lacks. */
+static inline size_t fuzz_abi_size(const char *name) {
+  for (int i = 0; i < kb_abi_count(); i++)
+    if (strcmp(kb_abi_name(i), name) == 0) return (size_t)kb_abi_value(i);
+  fprintf(stderr, "no ABI entry %s\n", name);
+  abort();
+}
+
 /* A unit quaternion from fuzz bytes (for entries whose contract assumes
  * unit inputs). */
 static inline void fuzz_unit_quat(fuzz_input *in, float q[4]) {

@@ -74,7 +74,7 @@ static void check_same_matrices(int count) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size};
   static void *fk_states;
-  if (!fk_states) fk_states = malloc(MAX_MEMBERS * kb_sizeof_crowd_fk_state());
+  if (!fk_states) fk_states = malloc(MAX_MEMBERS * sizeof(kb_crowd_fk_state));
   int count = fuzz_int(&in, 1, MAX_MEMBERS);
   kb_preview *list_a[MAX_MEMBERS], *list_b[MAX_MEMBERS];
   for (int i = 0; i < count; i++) {

@@ -30,7 +30,7 @@ static void fill_pose(fuzz_input *in, double *pose) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size};
-  if (!w) w = malloc(kb_sizeof_ik_workspace());
+  if (!w) w = malloc(fuzz_abi_size("sizeof.ik_workspace"));
   if (kb_ik_workspace_init(w, 1.0f + fuzz_byte(&in) / 128.0f) != KB_OK)
     return 0;
   /* a task list: the count and kinds mostly right, the rest as it falls */

@@ -9,7 +9,7 @@ static kb_ik_workspace *w;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size};
   if (!w) {
-    w = malloc(kb_sizeof_ik_workspace());
+    w = malloc(fuzz_abi_size("sizeof.ik_workspace"));
     kb_ik_workspace_init(w, KB_DEFAULT_HEIGHT);
   }
   int frames = fuzz_int(&in, 0, MAX_FRAMES);

@@ -81,7 +81,7 @@ static int retarget(fuzz_input *in, double *d) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size};
   if (!w) {
-    w = malloc(kb_sizeof_ik_workspace());
+    w = malloc(fuzz_abi_size("sizeof.ik_workspace"));
     kb_ik_workspace_init(w, KB_DEFAULT_HEIGHT);
   }
   static double

@@ -78,12 +78,12 @@ export function createCrowdApi(core, { createPreview, defaults, bindPositions })
   const fn = core.fn;
   const maskOffset = fn._kb_preview_changed_mask_offset_flat();
 
-  const fkStateBytes = fn._kb_sizeof_crowd_fk_state();
+  const fkStateBytes = core.n('sizeof.crowd_fk_state');
 
   // The block: skeleton, member pointers, poses, roots, matrices, the FK
   // states (joint-major layout), masks and the joints moved.
   function layout(count, matrices, jointMajor, owner) {
-    const skeletonBytes = (fn._kb_sizeof_skeleton() + 15) & ~15;
+    const skeletonBytes = (core.n('sizeof.skeleton') + 15) & ~15;
     const floats = count * (POSE + 3 + (matrices ? MATRICES : 0));
     const fkBytes = jointMajor ? fkStateBytes * count : 0;
     const bytes = skeletonBytes + 4 * count + 4 * floats + fkBytes + JOINT_COUNT * (count + 1);
