@@ -43,8 +43,11 @@ const OPTIONS = {
 };
 
 // A number given as text, within bounds; the flag is named when it is not.
+// The pattern has one way to match each digit (no `\d+\.?\d*`, which tries
+// every split of a run of digits and costs its length squared when it fails).
 function numberArg(flag, text, { min, max, integer, allowed }) {
-  const value = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : NaN;
+  const plain = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text.trim());
+  const value = plain ? Number(text) : NaN;
   const fits = value >= min && value <= max && (!integer || Number.isInteger(value));
   if (!fits) throw new UsageError(`${flag} must be ${allowed}, got '${text}'`);
   return value;

@@ -39,13 +39,14 @@ const EXPORT_DEFAULTS = Object.freeze({
 
 const text = (value) => new TextEncoder().encode(value);
 
-// A name for files of the shown gesture: safe characters only.
-function baseName(gesture) {
+// A name for files of the shown gesture: safe characters only (exported for
+// the test of regexes over user text).
+export function baseName(gesture) {
   const cleaned = String(gesture)
     .replace(/^(custom|bvh): /, '')
     .replace(/\.bvh$/i, '')
     .replace(/[^A-Za-z0-9_-]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/^_+|(?<!_)_+$/g, ''); // the trailing run tried from its start only: linear
   return `kblend-${cleaned || 'gesture'}`;
 }
 

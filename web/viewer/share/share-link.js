@@ -17,7 +17,8 @@ const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
 export const MAX_HASH_LENGTH = 2000;
 // A plain decimal or exponent number; anything else (hex, 'NaN', markup) is not.
-const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// One way to match each digit, so a failing run of digits costs linear time.
+const NUMBER_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 // Quote a value from a link for a notice: short, printable, inert.
 export function quoteForNotice(raw) {
