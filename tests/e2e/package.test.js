@@ -69,14 +69,17 @@ describe('npm pack', () => {
       'web/element/index.js',
       'web/element/index.d.ts',
       'web/link/index.js',
+      'web/figures/skinned-character.js',
+      'web/figures/hand-shapes.js',
     ]) {
       expect(files).toContain(needed);
     }
-    // kblend/element and the share link's reader it shares with the viewer
+    // kblend/element, kblend's figures (web/figures/) and the share link's
+    // reader it shares with the viewer
     const linkReader =
       /web\/viewer\/(share\/(share-link|split-custom-gesture|gesture-blob)|state\/(params|choice-params|ik-switch)|sweep\/sweep-names|editor\/gesture-file)\.js/;
     const base =
-      /package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json|web\/(element|link)\/[a-z-]+\.(js|d\.ts)|web\/cli\/[a-z-]+\.js/;
+      /package\.json|README\.md|web\/lib\/.+\.(js|d\.ts|wasm)|web\/three\/.+\.(js|d\.ts)|web\/gestures\/[a-z_]+\.json|web\/(element|link|figures)\/[a-z-]+\.(js|d\.ts)|web\/cli\/[a-z-]+\.js/;
     const allowed = new RegExp(`^(${base.source}|${linkReader.source})$`);
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     console.log(`kblend tarball: ${packed.size} bytes, ${packed.entryCount} files`);

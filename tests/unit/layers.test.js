@@ -2,7 +2,11 @@
 // entries ('kblend', 'kblend/three'), the library imports neither three.js
 // nor the layers above it, the three.js adapter does not import the viewer,
 // and the command-line tools (web/cli/) use the library's public entry
-// only. Every import and export-from of every .js under web/ is read.
+// only. kblend's own figures (web/figures/: the skinned character, its
+// bones, the hand shapes) are shared by the viewer and the element: they
+// import three.js and 'kblend' only, never the viewer, the element or a
+// library file by path. The element (web/element/) never reaches into the
+// viewer. Every import and export-from of every .js under web/ is read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +27,9 @@ function specifiers(source) {
   return [...source.matchAll(STATIC), ...source.matchAll(DYNAMIC)].map((m) => m[2]);
 }
 
+// the package's entries besides 'kblend' (package.json exports)
+const PACKAGE_SUBPATHS = ['kblend/three', 'kblend/element'];
+
 const layerOf = (path) => relative(WEB, path).split(sep)[0];
 
 // Why `spec`, imported by a file of layer `from` (resolving to layer `to`
@@ -30,12 +37,23 @@ const layerOf = (path) => relative(WEB, path).split(sep)[0];
 function violation(from, spec, to) {
   const relativeImport = spec.startsWith('.');
   const bare = relativeImport ? null : spec;
-  const kblendSubpath = bare?.startsWith('kblend/') && bare !== 'kblend/three';
-  if (kblendSubpath) return `'${spec}' is not a package entry ('kblend', 'kblend/three')`;
+  const kblendSubpath = bare?.startsWith('kblend/') && !PACKAGE_SUBPATHS.includes(bare);
+  if (kblendSubpath)
+    return `'${spec}' is not a package entry ('kblend', ${PACKAGE_SUBPATHS.map((e) => `'${e}'`).join(', ')})`;
   switch (from) {
     case 'viewer':
-      if (relativeImport && to !== 'viewer')
+      if (relativeImport && to !== 'viewer' && to !== 'figures')
         return `reaches into web/${to}/; import 'kblend' or 'kblend/three'`;
+      return null;
+    case 'figures':
+      if (relativeImport && to !== 'figures')
+        return `kblend's figures import web/${to}/; they use 'three' and 'kblend' only`;
+      if (bare && bare !== 'kblend' && bare !== 'three' && !bare.startsWith('three/'))
+        return `kblend's figures import '${spec}'; they use 'three' and 'kblend' only`;
+      return null;
+    case 'element':
+      if (relativeImport && to === 'viewer')
+        return 'the element reaches into web/viewer/; share the module through web/figures/ or web/link/';
       return null;
     case 'lib':
       if (relativeImport && (to === 'three' || to === 'viewer' || to === 'cli'))
@@ -130,7 +148,19 @@ describe('the layer rule', () => {
     expect(violation('viewer', 'kblend/web/lib/core.js', null)).toMatch(/package entry/);
     expect(violation('viewer', 'kblend', null)).toBeNull();
     expect(violation('viewer', 'kblend/three', null)).toBeNull();
+    expect(violation('viewer', 'kblend/element', null)).toBeNull();
     expect(violation('viewer', './ui/panel.js', 'viewer')).toBeNull();
+    expect(violation('viewer', '../../figures/skinned-character.js', 'figures')).toBeNull();
+    expect(violation('figures', 'three', null)).toBeNull();
+    expect(violation('figures', 'kblend', null)).toBeNull();
+    expect(violation('figures', './loft.js', 'figures')).toBeNull();
+    expect(violation('figures', '../viewer/stage/rig.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('figures', '../element/figures.js', 'element')).toMatch(/web\/element/);
+    expect(violation('figures', '../lib/core.js', 'lib')).toMatch(/web\/lib/);
+    expect(violation('figures', 'lil-gui', null)).toMatch(/'three' and 'kblend' only/);
+    expect(violation('element', '../viewer/stage/rig.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('element', '../figures/hand-shapes.js', 'figures')).toBeNull();
+    expect(violation('element', '../link/index.js', 'link')).toBeNull();
     expect(violation('lib', '../three/index.js', 'three')).toMatch(/layer above/);
     expect(violation('lib', '../viewer/main.js', 'viewer')).toMatch(/layer above/);
     expect(violation('lib', 'three', null)).toMatch(/three\.js/);
