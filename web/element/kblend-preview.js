@@ -39,7 +39,7 @@ function previewSheet() {
 // The reader of a link's custom gesture (cg=), loaded for the first such link.
 let blobReader = null;
 async function loadBlobReader() {
-  const { decodeGestureBlob } = await import('../link/custom-gesture.js');
+  const { decodeGestureBlob } = await import('../link/gesture-blob.js');
   blobReader = decodeGestureBlob;
 }
 

@@ -80,7 +80,7 @@ function readCharacter(asked, notices) {
  * @param {Record<string, string | null>} attributes  the element's attributes by name
  * @param {object | null} fileGesture  a gesture read from `src` (kb.parseGestureJson)
  * @param {Function | null} decodeGestureBlob  the link's blob reader
- *   (link/custom-gesture.js), needed when the link has a cg= part
+ *   (link/gesture-blob.js), needed when the link has a cg= part
  * @returns {{ params: object, gesture: object | null, character: string, time: number | null, notices: string[] }}
  *   gesture: the custom gesture shown (from cg= or src), null for a library one
  */
