@@ -2,12 +2,7 @@
 // entries ('kblend', 'kblend/three'), the library imports neither three.js
 // nor the layers above it, the three.js adapter does not import the viewer,
 // the element (web/element/) not the viewer, and the command-line tools
-// (web/cli/) use the library's public entry only. kblend's own figures
-// (web/figures/: the skinned character, its bones, the hand shapes) are
-// shared by the viewer and the element: they import three.js and 'kblend'
-// only, never the viewer, the element or a library file by path. The
-// share link's reader (web/link/) is shared by both too. Every
-// import and export-from of every .js under web/ is read.
+// (web/cli/) use the library's public entry only. Every import and export-from of every .js under web/ is read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +23,12 @@ function specifiers(source) {
   return [...source.matchAll(STATIC), ...source.matchAll(DYNAMIC)].map((m) => m[2]);
 }
 
-// The parameters' modules web/link/ still reads from the viewer's state
-// (to move into web/link/ once the viewer's state is settled); nothing
-// else of the viewer.
+// Shared by the viewer and the element: kblend's own figures (web/figures/:
+// the skinned character, its bones, the hand shapes) import three.js and
+// 'kblend' only, never the viewer, the element or a library file by path;
+// the share link's reader (web/link/) imports no viewer file but the
+// parameters' modules it still reads from the viewer's state (to move into
+// web/link/ once the viewer's state is settled).
 const LINK_READS_FROM_VIEWER = [
   '/viewer/state/params.js',
   '/viewer/state/choice-params.js',
