@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { encodeGestureBlob } from '../../web/viewer/share/gesture-blob.js';
+import { encodeGestureBlob } from '../../web/link/gesture-blob.js';
 import { launchBrowser } from './browser.js';
 import { serveSources } from './static-server.js';
 

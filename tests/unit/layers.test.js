@@ -23,6 +23,18 @@ function specifiers(source) {
   return [...source.matchAll(STATIC), ...source.matchAll(DYNAMIC)].map((m) => m[2]);
 }
 
+// Shared by the viewer and the element: kblend's own figures (web/figures/:
+// the skinned character, its bones, the hand shapes) import three.js and
+// 'kblend' only, never the viewer, the element or a library file by path;
+// the share link's reader (web/link/) imports no viewer file but the
+// parameters' modules it still reads from the viewer's state (to move into
+// web/link/ once the viewer's state is settled).
+const LINK_READS_FROM_VIEWER = [
+  '/viewer/state/params.js',
+  '/viewer/state/choice-params.js',
+  '/viewer/state/ik-switch.js',
+];
+
 const layerOf = (path) => relative(WEB, path).split(sep)[0];
 
 // Why `spec`, imported by a file of layer `from` (resolving to layer `to`
@@ -36,8 +48,18 @@ function violation(from, spec, to) {
     return `'${spec}' is not a package entry ('kblend', 'kblend/three', 'kblend/element')`;
   switch (from) {
     case 'viewer':
-      if (relativeImport && to !== 'viewer')
+      if (relativeImport && !['viewer', 'figures', 'link'].includes(to))
         return `reaches into web/${to}/; import 'kblend' or 'kblend/three'`;
+      return null;
+    case 'link':
+      if (relativeImport && to !== 'link' && !LINK_READS_FROM_VIEWER.some((p) => spec.endsWith(p)))
+        return `the share link's reader imports web/${to}/ (${spec})`;
+      return null;
+    case 'figures':
+      if (relativeImport && to !== 'figures')
+        return `kblend's figures import web/${to}/; they use 'three' and 'kblend' only`;
+      if (bare && bare !== 'kblend' && bare !== 'three' && !bare.startsWith('three/'))
+        return `kblend's figures import '${spec}'; they use 'three' and 'kblend' only`;
       return null;
     case 'lib':
       if (relativeImport && (to === 'three' || to === 'viewer' || to === 'cli'))
@@ -137,6 +159,23 @@ describe('the layer rule', () => {
     expect(violation('viewer', 'kblend', null)).toBeNull();
     expect(violation('viewer', 'kblend/three', null)).toBeNull();
     expect(violation('viewer', './ui/panel.js', 'viewer')).toBeNull();
+    expect(violation('viewer', 'kblend/element', null)).toBeNull();
+    expect(violation('viewer', '../../figures/skinned-character.js', 'figures')).toBeNull();
+    expect(violation('figures', 'three', null)).toBeNull();
+    expect(violation('figures', 'kblend', null)).toBeNull();
+    expect(violation('figures', './loft.js', 'figures')).toBeNull();
+    expect(violation('figures', '../viewer/stage/rig.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('figures', '../element/figures.js', 'element')).toMatch(/web\/element/);
+    expect(violation('figures', '../lib/core.js', 'lib')).toMatch(/web\/lib/);
+    expect(violation('figures', 'lil-gui', null)).toMatch(/'three' and 'kblend' only/);
+    expect(violation('element', '../viewer/stage/rig.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('element', '../figures/hand-shapes.js', 'figures')).toBeNull();
+    expect(violation('element', '../link/index.js', 'link')).toBeNull();
+    expect(violation('viewer', '../../link/share-link.js', 'link')).toBeNull();
+    expect(violation('link', './gesture-file.js', 'link')).toBeNull();
+    expect(violation('link', '../viewer/state/params.js', 'viewer')).toBeNull();
+    expect(violation('link', '../viewer/share/link-sync.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('link', '../element/figures.js', 'element')).toMatch(/web\/element/);
     expect(violation('lib', '../three/index.js', 'three')).toMatch(/layer above/);
     expect(violation('lib', '../viewer/main.js', 'viewer')).toMatch(/layer above/);
     expect(violation('lib', 'three', null)).toMatch(/three\.js/);

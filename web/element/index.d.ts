@@ -29,6 +29,19 @@ export interface KBlendPreviewStats {
   stage: { contexts: 0 | 1; lost: number; contextLost?: boolean; width: number; height: number };
 }
 
+/** The figure last drawn on the page, as three.js holds it (KBlendPreview.drawnFigure()). */
+export interface KBlendDrawnFigure {
+  character: 'skinned' | 'mannequin';
+  /** Skinned only: each bone's world rotation, [x, y, z, w] per joint (88). */
+  rotations?: number[];
+  /** Skinned only: each bone's world position (66), m. */
+  positions?: number[];
+  /** Skinned only: the hand shapes' morph weights by name ('right.thumbUp', …). */
+  morphs?: Record<string, number>;
+  /** Skinned only: the time its mesh took to build, once per page, ms. */
+  buildMs?: number;
+}
+
 export interface KBlendPreviewErrorDetail {
   /** The notices joined, as the element shows them. */
   message: string;
@@ -39,6 +52,8 @@ export class KBlendPreview extends HTMLElement {
   static readonly observedAttributes: readonly string[];
   /** The page's frame loop and shared renderer. */
   static stats(): KBlendPreviewStats;
+  /** The figure last drawn on the page (null before the first draw). */
+  static drawnFigure(): KBlendDrawnFigure | null;
 
   /** Library gesture name (or a custom gesture's, from `link`'s cg= or `src`). */
   gesture: string | null;
@@ -57,8 +72,8 @@ export class KBlendPreview extends HTMLElement {
   link: string | null;
   /** A gesture file's URL on the page's origin. */
   src: string | null;
-  /** 'mannequin' (the one figure offered). */
-  character: string | null;
+  /** 'skinned' (kblend's skinned character, the default) or 'mannequin'. */
+  character: 'skinned' | 'mannequin' | string | null;
   autoplay: boolean;
   loop: boolean;
   /** The bar; a string sets the sliders it shows ("attack release epsilon"). */

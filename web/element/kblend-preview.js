@@ -10,7 +10,7 @@ import { midHoldTime, useLibrary } from '../link/index.js';
 import { createControlsBar, sliderNames } from './controls-bar.js';
 import { frameStats, unwatch, wake, watch } from './frame-loop.js';
 import { TUNING_ATTRIBUTES, previewOptions, readTuning } from './preview-attributes.js';
-import { drawFigure, sharedStageInfo } from './shared-stage.js';
+import { drawFigure, drawnFigure, sharedStageInfo } from './shared-stage.js';
 import { PREVIEW_STYLE } from './preview-style.js';
 
 const OTHER_ATTRIBUTES = ['link', 'src', 'character', 'autoplay', 'loop', 'controls'];
@@ -39,7 +39,7 @@ function previewSheet() {
 // The reader of a link's custom gesture (cg=), loaded for the first such link.
 let blobReader = null;
 async function loadBlobReader() {
-  const { decodeGestureBlob } = await import('../link/custom-gesture.js');
+  const { decodeGestureBlob } = await import('../link/gesture-blob.js');
   blobReader = decodeGestureBlob;
 }
 
@@ -51,6 +51,7 @@ export class KBlendPreview extends HTMLElement {
   #kb = null;
   #preview = null;
   #params = null;
+  #character = null;
   #pose = null;
   #time = 0;
   #playing = false;
@@ -133,6 +134,7 @@ export class KBlendPreview extends HTMLElement {
       this.#preview?.dispose();
       this.#preview = preview;
       this.#params = read.params;
+      this.#character = read.character;
     } catch (error) {
       return this.#showNotices([error.message]);
     }
@@ -246,7 +248,10 @@ export class KBlendPreview extends HTMLElement {
       Object.assign(canvas, { width, height });
     const frame = this.#preview.evaluateFrame(this.#time, { fk: true });
     this.#pose = frame.pose;
-    drawFigure(this.#kb, context, frame.positions);
+    drawFigure(this.#kb, context, frame, {
+      character: this.#character,
+      gesture: this.#params.gesture,
+    });
     this.#dirty = false;
     this.drawCount++;
     this.#bar?.update();
@@ -308,6 +313,15 @@ export class KBlendPreview extends HTMLElement {
   /** The page's frame loop and shared renderer, for a test or the console. */
   static stats() {
     return { ...frameStats(), stage: sharedStageInfo() };
+  }
+
+  /**
+   * The figure last drawn on the page, as three.js holds it (its name; for
+   * the skinned one its bones' world rotations and positions, hand-shape
+   * weights and build time), for a test or the console.
+   */
+  static drawnFigure() {
+    return drawnFigure();
   }
 }
 

@@ -31,7 +31,9 @@ export const TUNING_ATTRIBUTES = Object.freeze([
   ...NUMERIC_ATTRIBUTES,
   ...CHOICE_ATTRIBUTES,
 ]);
-export const CHARACTERS = Object.freeze(['mannequin']);
+// The figures (figures.js makes them); the first is the default: kblend's
+// skinned character, as in the viewer.
+export const CHARACTERS = Object.freeze(['skinned', 'mannequin']);
 const DEFAULT_GESTURE = 'wave';
 
 const linkKey = (name) =>
@@ -63,13 +65,23 @@ function hashText(rest, attributes, hasLink) {
   return search.toString();
 }
 
+// The figure asked for, or the default one with a notice.
+function readCharacter(asked, notices) {
+  if (asked === null || asked === undefined) return CHARACTERS[0];
+  if (CHARACTERS.includes(asked)) return asked;
+  notices.push(
+    `character='${String(asked).slice(0, 24)}' is not offered (${CHARACTERS.join(', ')}); showing the ${CHARACTERS[0]} one`,
+  );
+  return CHARACTERS[0];
+}
+
 /**
  * @param {object} kb  the loaded library
  * @param {Record<string, string | null>} attributes  the element's attributes by name
  * @param {object | null} fileGesture  a gesture read from `src` (kb.parseGestureJson)
  * @param {Function | null} decodeGestureBlob  the link's blob reader
- *   (link/custom-gesture.js), needed when the link has a cg= part
- * @returns {{ params: object, gesture: object | null, time: number | null, notices: string[] }}
+ *   (link/gesture-blob.js), needed when the link has a cg= part
+ * @returns {{ params: object, gesture: object | null, character: string, time: number | null, notices: string[] }}
  *   gesture: the custom gesture shown (from cg= or src), null for a library one
  */
 export function readTuning(kb, attributes, fileGesture = null, decodeGestureBlob = null) {
@@ -96,14 +108,9 @@ export function readTuning(kb, attributes, fileGesture = null, decodeGestureBlob
   );
   const parsed = parseShareHash(text, { gestureNames, defaults, durationOf });
   notices.push(...parsed.notices);
-  const character = attributes.character ?? CHARACTERS[0];
-  if (!CHARACTERS.includes(character)) {
-    notices.push(
-      `character='${String(character).slice(0, 24)}' is not offered (${CHARACTERS.join(', ')}); showing the mannequin`,
-    );
-  }
+  const character = readCharacter(attributes.character, notices);
   const gesture = custom && parsed.params.gesture === custom.name ? custom : null;
-  return { params: parsed.params, gesture, time: parsed.time, notices };
+  return { params: parsed.params, gesture, character, time: parsed.time, notices };
 }
 
 /** kb.createPreview's options for parsed params. */

@@ -10,9 +10,11 @@ import {
   DirectionalLight,
   PerspectiveCamera,
   Scene,
+  Quaternion,
+  Vector3,
   WebGLRenderer,
 } from 'three';
-import { createMannequin } from './mannequin.js';
+import { createFigures } from './figures.js';
 
 const BACKGROUND = new Color(0xeef1f5);
 const FOV = 30;
@@ -33,11 +35,11 @@ function createStage(kb) {
   key.position.set(1.5, 3, 4);
   scene.add(key);
   const camera = new PerspectiveCamera(FOV, 1, 0.1, 50);
-  const mannequin = createMannequin(kb);
-  scene.add(mannequin.object);
+  const figures = createFigures(kb);
+  scene.add(figures.object);
   let lost = 0;
   renderer.domElement.addEventListener('webglcontextlost', () => lost++);
-  return { renderer, scene, camera, mannequin, lostCount: () => lost };
+  return { renderer, scene, camera, figures, lostCount: () => lost };
 }
 
 // Grows the shared canvas (never shrinks it: a resize reallocates the buffer).
@@ -48,19 +50,22 @@ function ensureSize(renderer, width, height) {
 }
 
 /**
- * Draws a figure at a pose into a 2D canvas (its width and height in device
- * pixels are the view's).
+ * Draws a figure at a frame into a 2D canvas (its width and height in
+ * device pixels are the view's).
  * @param {object} kb  the loaded library
  * @param {CanvasRenderingContext2D} target
- * @param {Float32Array} positions  66 world joint positions (FK of the pose)
+ * @param {object} frame  preview.evaluateFrame(t, { fk: true })
+ * @param {{ character: string, gesture: string }} shown  the figure (one of
+ *   CHARACTERS) and the gesture's name (for its hand shapes)
  */
-export function drawFigure(kb, target, positions) {
+export function drawFigure(kb, target, frame, { character, gesture }) {
   shared ??= createStage(kb);
-  const { renderer, scene, camera, mannequin } = shared;
+  const { renderer, scene, camera, figures } = shared;
   const { width, height } = target.canvas;
   if (width === 0 || height === 0) return;
   ensureSize(renderer, width, height);
-  mannequin.pose(positions);
+  figures.show(character).pose(frame, gesture);
+  const { positions } = frame;
   camera.aspect = width / height;
   camera.position.set(positions[0], LOOK_AT_HEIGHT + 0.15, DISTANCE);
   camera.lookAt(positions[0], LOOK_AT_HEIGHT, 0);
@@ -85,4 +90,27 @@ export function sharedStageInfo() {
     width: canvas.width,
     height: canvas.height,
   };
+}
+
+/**
+ * The figure last drawn, as three.js holds it (a diagnostic for a test or
+ * the console): its name and, for the skinned one, each bone's world
+ * rotation ([x, y, z, w] per joint) and position, its hand shapes' morph
+ * weights by name and the time its mesh took to build (ms).
+ */
+export function drawnFigure() {
+  const name = shared?.figures.shown();
+  if (!name) return null;
+  const figure = shared.figures.get(name);
+  if (!figure.character) return { character: name };
+  const { bones, mesh, root } = figure.character;
+  root.updateMatrixWorld(true);
+  const q = new Quaternion();
+  const p = new Vector3();
+  const rotations = bones.flatMap((bone) => bone.getWorldQuaternion(q).toArray());
+  const positions = bones.flatMap((bone) => bone.getWorldPosition(p).toArray());
+  const morphs = Object.fromEntries(
+    mesh.geometry.userData.morphNames.map((key, i) => [key, mesh.morphTargetInfluences[i]]),
+  );
+  return { character: name, rotations, positions, morphs, buildMs: figure.buildMs };
 }

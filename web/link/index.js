@@ -1,17 +1,20 @@
-// The share link's pure parts (no DOM, no viewer), for any layer that reads
-// a link: the viewer and the <kblend-preview> element (kblend/element). The
-// parser, its ranges and its custom-gesture blob live with the viewer's
-// state and share folders; this module is the one door other layers use,
-// so the element never reaches into viewer internals by path. The custom
-// gesture's blob (cg=) is in ./custom-gesture.js, loaded only for a link
-// that has one (it needs fflate, an optional peer of the package).
+// The share link's pure parts (no DOM), for any layer that reads a link:
+// the viewer and the <kblend-preview> element (kblend/element). The
+// parser (share-link.js), the custom-gesture part's split and blob
+// (split-custom-gesture.js, gesture-blob.js) and the gesture file form
+// (gesture-file.js) live here, in web/link/. The parameters' ranges and
+// defaults (params.js, choice-params.js, ik-switch.js, with the sweep
+// names they use) are still the viewer's state modules, read here by path;
+// they are to move here too once the viewer's state is settled. The blob
+// (cg=) is in ./gesture-blob.js, loaded only for a link that has one (it
+// needs fflate).
 export {
   parseShareHash,
   serializeShareHash,
   quoteForNotice,
   MAX_HASH_LENGTH,
-} from '../viewer/share/share-link.js';
-export { splitCustomGesture } from '../viewer/share/split-custom-gesture.js';
+} from './share-link.js';
+export { splitCustomGesture } from './split-custom-gesture.js';
 export {
   NUMERIC_PARAMS,
   TUNING_DEFAULTS,

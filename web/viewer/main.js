@@ -38,7 +38,7 @@ import { createLinkSync } from './share/link-sync.js';
 import { createSnippetActions } from './share/embed-snippets.js';
 import { createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
-import { handShapesAt } from './stage/hand-shapes.js';
+import { handShapesAt } from '../figures/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createShownFrame } from './stage/shown-frame.js';
 import { createScene } from './stage/scene.js';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kb } from '../viewer/library.js';
-import { decodeGestureBlob, encodeGestureBlob } from '../../../web/link/custom-gesture.js';
+import { decodeGestureBlob, encodeGestureBlob } from '../../../web/link/gesture-blob.js';
 import { useLibrary } from '../../../web/link/index.js';
 import {
   TUNING_ATTRIBUTES,

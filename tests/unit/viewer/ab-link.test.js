@@ -3,11 +3,7 @@
 // and nothing in it can hold a time or another B.
 import { describe, expect, it } from 'vitest';
 import './library.js'; // the viewer's ranges and defaults from the library
-import {
-  parseShareHash,
-  serializeB,
-  serializeShareHash,
-} from '../../../web/viewer/share/share-link.js';
+import { parseShareHash, serializeB, serializeShareHash } from '../../../web/link/share-link.js';
 import { canonicalParams } from '../../../web/viewer/state/params.js';
 
 const durations = { clap: 2.4, wave: 3, salute: 2 };

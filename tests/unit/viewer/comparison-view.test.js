@@ -27,7 +27,7 @@ import {
   canonicalParams,
   canonicalValue,
 } from '../../../web/viewer/state/params.js';
-import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
+import { parseShareHash, serializeShareHash } from '../../../web/link/share-link.js';
 import {
   basisForPath,
   projectPath,

@@ -2,14 +2,14 @@
 // and every kind of hostile blob is refused with a reason.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gestureFileText, gestureToFile } from '../../../web/viewer/editor/gesture-file.js';
+import { gestureFileText, gestureToFile } from '../../../web/link/gesture-file.js';
 import {
   MAX_BLOB_CHARS,
   MAX_INFLATED_BYTES,
   decodeGestureBlob,
   encodeGestureBlob,
   inflateLimited,
-} from '../../../web/viewer/share/gesture-blob.js';
+} from '../../../web/link/gesture-blob.js';
 import { splitCustomGesture } from '../../../web/viewer/share/custom-link.js';
 import { kb } from '../support.js';
 

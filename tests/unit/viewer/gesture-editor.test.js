@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClipSources } from '../../../web/viewer/clips/clip-sources.js';
 import { withCustomGestures } from '../../../web/viewer/editor/custom-gestures.js';
-import { gestureFileText } from '../../../web/viewer/editor/gesture-file.js';
+import { gestureFileText } from '../../../web/link/gesture-file.js';
 import { createGestureEditor } from '../../../web/viewer/editor/gesture-editor.js';
 import { eulerDegreesOf } from '../../../web/viewer/editor/euler.js';
 import { createAppState } from '../../../web/viewer/state/app-state.js';

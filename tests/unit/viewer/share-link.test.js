@@ -7,7 +7,7 @@ import {
   parseShareHash,
   quoteForNotice,
   serializeShareHash,
-} from '../../../web/viewer/share/share-link.js';
+} from '../../../web/link/share-link.js';
 import {
   NUMERIC_PARAMS,
   canonicalParams,

@@ -5,8 +5,8 @@
 // thumb point where the clap check reads them.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { createSkinnedCharacter } from '../../../web/viewer/character/skinned-character.js';
-import { COLORS } from '../../../web/viewer/character/body-profile.js';
+import { createSkinnedCharacter } from '../../../web/figures/skinned-character.js';
+import { COLORS } from '../../../web/figures/body-profile.js';
 import { kb } from '../support.js';
 
 const HEIGHT = 1.75;

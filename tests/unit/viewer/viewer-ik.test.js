@@ -25,7 +25,7 @@ import {
   canonicalValue,
   midHoldTime,
 } from '../../../web/viewer/state/params.js';
-import { parseShareHash, serializeShareHash } from '../../../web/viewer/share/share-link.js';
+import { parseShareHash, serializeShareHash } from '../../../web/link/share-link.js';
 import { kb } from './library.js';
 
 // As the page does it: the file refused by its size unread, else read and

@@ -12,7 +12,7 @@ import {
   midHoldTime,
 } from '../../../web/viewer/state/params.js';
 import { createPlayback } from '../../../web/viewer/timeline/playback.js';
-import { HAND_SHAPES, handShapesAt } from '../../../web/viewer/stage/hand-shapes.js';
+import { HAND_SHAPES, handShapesAt } from '../../../web/figures/hand-shapes.js';
 
 describe('canonicalValue', () => {
   it('clamps to the range and keeps the precision', () => {

@@ -1,10 +1,10 @@
 // A/B: "hold as B" freezes the tuning shown; the live tuning (A) keeps
 // playing as the solid figure and B plays beside it on the same spot as a
 // translucent ghost, at the same time, with B's envelope drawn over A's in
-// the plot. The share link carries B as `b=` (share/share-link.js).
+// the plot. The share link carries B as `b=` (web/link/share-link.js).
 import { createGhostRig } from '../reference/ghost-rig.js';
 import { B_COLOUR } from '../readouts/envelope-plot.js';
-import { parseShareHash, serializeB } from '../share/share-link.js';
+import { parseShareHash, serializeB } from '../../link/share-link.js';
 
 /**
  * @param {object} o

@@ -5,7 +5,7 @@
 // `root` is one group that holds the shown character, so the stage, the
 // comparison and the framing see one object.
 import * as THREE from 'three';
-import { createSkinnedCharacter } from '../character/skinned-character.js';
+import { createSkinnedCharacter } from '../../figures/skinned-character.js';
 import { createRig } from '../stage/rig.js';
 
 export const BUILT_IN = Object.freeze(['skinned', 'mannequin']);

@@ -6,7 +6,7 @@
 // a refused edit is said in a notice.
 import { download } from '../export/download.js';
 import { eulerDegreesOf } from './euler.js';
-import { gestureFileName, gestureFileText } from './gesture-file.js';
+import { gestureFileName, gestureFileText } from '../../link/gesture-file.js';
 
 const NO_KEYFRAME = '(none)';
 // Each field's tooltip, by the model key it edits.

@@ -4,7 +4,7 @@
 // included) and of the draft. An edit is validated as a gesture file
 // (kb.parseGesture) before anything changes; a refused edit throws and
 // leaves the page as it was. No DOM.
-import { gestureToFile } from './gesture-file.js';
+import { gestureToFile } from '../../link/gesture-file.js';
 import {
   draftFromPose,
   moveKeyframe,

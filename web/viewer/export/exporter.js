@@ -11,7 +11,7 @@
 // Sizes, fps and the sheet's frame count come from `options`. Playback is
 // paused while an export poses the rig, and the shown frame is drawn again
 // afterwards. One export runs at a time.
-import { gestureFileName, gestureFileText } from '../editor/gesture-file.js';
+import { gestureFileName, gestureFileText } from '../../link/gesture-file.js';
 import { exportGlb } from './glb.js';
 import { paramsFileText } from './params-file.js';
 import { checkSize } from './render-size.js';

@@ -2,7 +2,7 @@
 // snippets that reproduce them — kb.createPreview({...}) for JS and a
 // kb_preview_params initializer for C (field names of c_src/kblend.h).
 // Pure functions, no DOM.
-import { gestureToFile } from '../editor/gesture-file.js';
+import { gestureToFile } from '../../link/gesture-file.js';
 
 const PARAMS_FORMAT = 'kblend-preview-params';
 const PARAMS_VERSION = 1;

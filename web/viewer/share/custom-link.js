@@ -3,8 +3,13 @@
 // any link does. A blob that is refused for any reason (too long, bad
 // base64url, wrong version, a deflate bomb, bad JSON, bad values) opens the
 // defaults with a notice saying why; nothing from it is run or shown as HTML.
-import { BLOB_KEY, MAX_BLOB_CHARS, decodeGestureBlob, encodeGestureBlob } from './gesture-blob.js';
-import { splitCustomGesture } from './split-custom-gesture.js';
+import {
+  BLOB_KEY,
+  MAX_BLOB_CHARS,
+  decodeGestureBlob,
+  encodeGestureBlob,
+} from '../../link/gesture-blob.js';
+import { splitCustomGesture } from '../../link/split-custom-gesture.js';
 
 export { splitCustomGesture };
 

@@ -3,7 +3,7 @@
 // notice), then hand it to the app state. A link the library still refuses
 // opens the defaults (at load) or leaves the page as it was (pasted), with
 // the reason in the notice: a link can never stop the viewer.
-import { parseShareHash } from './share-link.js';
+import { parseShareHash } from '../../link/share-link.js';
 
 /**
  * @param {object} options

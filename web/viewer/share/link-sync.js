@@ -1,7 +1,7 @@
 // Keeps the URL hash in step with what the page shows (debounced
 // history.replaceState, so tuning does not flood the history), and copies
 // the link to the clipboard.
-import { serializeShareHash } from './share-link.js';
+import { serializeShareHash } from '../../link/share-link.js';
 
 const DEBOUNCE_MS = 250;
 

@@ -4,7 +4,11 @@
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
 import * as THREE from 'three';
-import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
+import {
+  addSkeletonOverlay,
+  buildKblendBones,
+  writeLocalRotations,
+} from '../../figures/kblend-bones.js';
 
 const SKIN = 0xd9a27e;
 const SHIRT = 0x3d6fb6;

@@ -9,11 +9,7 @@ import { addArm, addLeg, addShoe, addTrunk } from './body-parts.js';
 import { addFace } from './face.js';
 import { HAND_SHAPE_NAMES, addHand } from './hand.js';
 import { createMeshBuilder } from './mesh-builder.js';
-import {
-  addSkeletonOverlay,
-  buildKblendBones,
-  writeLocalRotations,
-} from '../stage/kblend-bones.js';
+import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
 
 const SIDES = ['left', 'right'];
 

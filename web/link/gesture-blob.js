@@ -7,7 +7,7 @@
 // validated exactly as a gesture file (kb.parseGestureJson). Every refusal
 // is a RangeError or TypeError whose message says what was wrong.
 import { Inflate, deflateSync } from 'fflate';
-import { gestureToFile } from '../editor/gesture-file.js';
+import { gestureToFile } from './gesture-file.js';
 
 const BLOB_VERSION = '1';
 export const BLOB_KEY = 'cg';

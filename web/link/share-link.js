@@ -9,9 +9,9 @@ import {
   canonicalTime,
   clamp,
   enforceAttackRelease,
-} from '../state/params.js';
-import { CHOICE_PARAMS, encodeChoice, readChoice } from '../state/choice-params.js';
-import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from '../state/ik-switch.js';
+} from '../viewer/state/params.js';
+import { CHOICE_PARAMS, encodeChoice, readChoice } from '../viewer/state/choice-params.js';
+import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from '../viewer/state/ik-switch.js';
 
 const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).
