@@ -30,19 +30,15 @@ import { deriveHandMarkers } from '../../../web/viewer/characters/character-hand
 import { embeddedGltfToGlb } from '../../../web/viewer/characters/embedded-gltf.js';
 import { checkGltf } from '../../../web/viewer/characters/gltf-guard.js';
 import { shortReason } from '../../../web/viewer/characters/user-character.js';
-import { gestureFileName } from '../../../web/viewer/editor/gesture-file.js';
+import { gestureFileName } from '../../../web/link/gesture-file.js';
 import { isGestureFile } from '../../../web/viewer/editor/gesture-loader.js';
 import { baseName } from '../../../web/viewer/export/exporter.js';
 import { jsSnippet } from '../../../web/viewer/export/params-file.js';
 import { escapeAttribute } from '../../../web/viewer/share/embed-snippets.js';
-import { MAX_BLOB_CHARS, decodeGestureBlob } from '../../../web/viewer/share/gesture-blob.js';
+import { MAX_BLOB_CHARS, decodeGestureBlob } from '../../../web/link/gesture-blob.js';
 import { createLinkSync } from '../../../web/viewer/share/link-sync.js';
-import {
-  MAX_HASH_LENGTH,
-  parseShareHash,
-  quoteForNotice,
-} from '../../../web/viewer/share/share-link.js';
-import { splitCustomGesture } from '../../../web/viewer/share/split-custom-gesture.js';
+import { MAX_HASH_LENGTH, parseShareHash, quoteForNotice } from '../../../web/link/share-link.js';
+import { splitCustomGesture } from '../../../web/link/split-custom-gesture.js';
 // the viewer's params configured from the library, as the page does at load
 import '../viewer/library.js';
 
@@ -397,7 +393,7 @@ const REVIEWED = {
     why: "USER a loader's message (may hold a file's text): one greedy class (timed)",
     patterns: [/\s+/g],
   },
-  'web/viewer/editor/gesture-file.js': {
+  'web/link/gesture-file.js': {
     why: 'USER gesture names: one greedy class (timed)',
     patterns: [/[^A-Za-z0-9_.-]+/g],
   },
@@ -417,7 +413,7 @@ const REVIEWED = {
     why: 'USER attribute values: single characters (timed)',
     patterns: [/&/g, /"/g, /</g, />/g],
   },
-  'web/viewer/share/gesture-blob.js': {
+  'web/link/gesture-blob.js': {
     why: "USER blob text: one class, single characters (timed); the '=' padding is of btoa's own output",
     patterns: [/^[A-Za-z0-9_-]*$/, /\+/g, /\//g, /(?<!=)=+$/, /-/g, /_/g],
   },
@@ -425,7 +421,7 @@ const REVIEWED = {
     why: 'USER location.hash: one anchored character (timed)',
     patterns: [/^#/, /^#/, /^#/, /^#/],
   },
-  'web/viewer/share/share-link.js': {
+  'web/link/share-link.js': {
     why: 'USER link values: one way to match each digit; control characters one by one (timed)',
     patterns: [
       /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i,
@@ -433,7 +429,7 @@ const REVIEWED = {
       /^#/,
     ],
   },
-  'web/viewer/share/split-custom-gesture.js': {
+  'web/link/split-custom-gesture.js': {
     why: 'USER hash: one anchored character (timed)',
     patterns: [/^#/],
   },
