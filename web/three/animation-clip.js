@@ -14,7 +14,7 @@ import { checkNumber, checkOptions } from '../lib/validate.js';
 import { boneNameList } from './bone-names.js';
 import { rigClip } from './rig-clip.js';
 
-export const ANIMATION_CLIP_OPTIONS = Object.freeze([
+const ANIMATION_CLIP_OPTIONS = Object.freeze([
   'name',
   'boneNames',
   'rootOffset',

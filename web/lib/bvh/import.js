@@ -20,7 +20,7 @@ import { refineClip } from './refine.js';
 import { planTransfer, transferClip } from './rotation-transfer.js';
 import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
 
-export const IMPORT_DEFAULTS = Object.freeze({
+const IMPORT_DEFAULTS = Object.freeze({
   name: 'the BVH file',
   height: undefined, // kb.defaults.height
   map: 'auto',

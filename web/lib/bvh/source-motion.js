@@ -11,7 +11,7 @@ const AXES = { X: 0, Y: 1, Z: 2 };
 // values near the joint's offset are its local position ('replace'),
 // values near zero are moves from the rest ('add'). A joint without
 // position channels: null.
-export function positionChannelMeaning(joint, values, channelCount, frames) {
+function positionChannelMeaning(joint, values, channelCount, frames) {
   const axes = joint.channels.flatMap((c, k) => (c.endsWith('position') ? [[AXES[c[0]], k]] : []));
   if (joint.parent < 0 || axes.length === 0) return null;
   let toOffset = 0;

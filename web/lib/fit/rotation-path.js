@@ -3,11 +3,11 @@
 // end of a slerp (u > 1), something kb.slerp does not offer.
 import { multiplyQuat } from '../quaternion-math.js';
 
-export function conjugate(q) {
+function conjugate(q) {
   return [-q[0], -q[1], -q[2], q[3]];
 }
 
-export const multiply = (a, b) => multiplyQuat(a, b, [0, 0, 0, 0]);
+const multiply = (a, b) => multiplyQuat(a, b, [0, 0, 0, 0]);
 
 // The point u of the way from a to b on the shortest geodesic (any u,
 // u > 1 goes on past b): a ⊗ (a⁻¹ ⊗ b)^u.

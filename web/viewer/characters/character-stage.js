@@ -8,7 +8,7 @@ import * as THREE from 'three';
 import { createSkinnedCharacter } from '../character/skinned-character.js';
 import { createRig } from '../stage/rig.js';
 
-export const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
+const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
 const SIDE_BY_SIDE = 0.5; // m from the middle, each
 
 // A built-in character: its bones are kblend's joints, in kblend's order,
