@@ -36,7 +36,7 @@ function nameOf(node, parent) {
 }
 
 // Every function in source: { name, line, lines }.
-export function functionLengths(source) {
+function functionLengths(source) {
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
   const lineOf = (offset) => {

@@ -30,6 +30,20 @@ function mappingFailureText(needed) {
   return `Could not match these joints: ${spoken(needed)} — pick them in the mapping dialog.`;
 }
 
+// The notice for a failed import; mapping: the library could not map the
+// file's joints, needed: the joints an import cannot do without (when the
+// library says which).
+function failureNotice(fileName, error) {
+  const mapping = Boolean(error.joints && error.unmapped);
+  const needed = mapping ? (error.missing?.length ? error.missing : error.unmapped) : null;
+  return {
+    mapping,
+    needed,
+    heading: `Could not import ${fileName}; nothing was changed:`,
+    lines: [mapping ? mappingFailureText(needed) : error.message],
+  };
+}
+
 function storage() {
   try {
     return window.localStorage;
@@ -169,11 +183,8 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       progress: 0,
       message: `could not import ${fileName}; nothing was changed`,
     });
-    const mapping = error.joints && error.unmapped;
-    // the joints an import cannot do without, when the library says which
-    const needed = mapping && (error.missing?.length ? error.missing : error.unmapped);
-    const heading = `Could not import ${fileName}; nothing was changed:`;
-    notice.show(heading, [mapping ? mappingFailureText(needed) : error.message]);
+    const { mapping, needed, heading, lines } = failureNotice(fileName, error);
+    notice.show(heading, lines);
     failureShown = true;
     if (mapping) askMapping({ file, fileName, names: error.joints }, error.mapped ?? {}, needed);
   }
