@@ -6,7 +6,7 @@ import { createOwnedBlock } from './memory.js';
 import { JOINT_COUNT } from './skeleton-names.js';
 import { checkArrayLike, checkNumber, checkOptions, checkTunable, describe } from './validate.js';
 
-export const MAX_CROWD = 10000;
+const MAX_CROWD = 10000;
 const POSE = 4 * JOINT_COUNT;
 const MATRICES = 16 * JOINT_COUNT;
 

@@ -4,7 +4,6 @@ import type { KBlend, Quat } from './kblend.js';
 
 /** The fixed axis of h: x̂. */
 export const HOPF_AXIS: readonly [number, number, number];
-export const HOPF_METHODS: readonly ['slerp', 'kli'];
 
 /** p = k, r = ½(1 + i + j + k), and the integrator settings of the paper (stop at t = 11.66). */
 export const PAPER_EXAMPLE: {

@@ -15,7 +15,7 @@ import { rotateVector } from './quaternion-math.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions, checkQuat } from './validate.js';
 
 export const HOPF_AXIS = Object.freeze([1, 0, 0]);
-export const HOPF_METHODS = ['slerp', 'kli'];
+const HOPF_METHODS = ['slerp', 'kli'];
 
 // The paper's example: p = k, r = ½(1 + i + j + k); RK4 with K = 1,
 // h = 0.01, ε = 1e-5 stops at t = 11.66.

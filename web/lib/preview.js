@@ -97,7 +97,7 @@ function checkTrack(track) {
 }
 
 // The options createPreview knows (a misspelt one is refused by name).
-export const PREVIEW_OPTIONS = Object.freeze([
+const PREVIEW_OPTIONS = Object.freeze([
   'gesture',
   'track',
   'blend',
@@ -116,7 +116,7 @@ export const PREVIEW_OPTIONS = Object.freeze([
   'shape',
   'order',
 ]);
-export const BLENDS = Object.freeze(['idle', 'none']);
+const BLENDS = Object.freeze(['idle', 'none']);
 // Giving any of these asks for the envelope and the filter on a track.
 const SHAPING = ['attack', 'release', 'epsilon', 'lambda', 'dtMax', 'follower'];
 // A track played as captured: no envelope (E = 1 from the first frame to the

@@ -15,15 +15,26 @@ export function rotateVector(q, v) {
   ];
 }
 
+// out[o…o+3] = a[ai…] ⊗ b[bi…] (Hamilton), on flat arrays so that per-frame
+// loops over many joints allocate nothing; every input is read before out
+// is written, so out may alias a or b.
+export function multiplyQuatAt(a, ai, b, bi, out, o) {
+  const ax = a[ai],
+    ay = a[ai + 1],
+    az = a[ai + 2],
+    aw = a[ai + 3];
+  const bx = b[bi],
+    by = b[bi + 1],
+    bz = b[bi + 2],
+    bw = b[bi + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  return out;
+}
+
 // out = a ⊗ b (Hamilton); out may alias a or b.
 export function multiplyQuat(a, b, out) {
-  const x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-  const y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-  const z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-  const w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-  out[0] = x;
-  out[1] = y;
-  out[2] = z;
-  out[3] = w;
-  return out;
+  return multiplyQuatAt(a, 0, b, 0, out, 0);
 }

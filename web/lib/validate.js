@@ -19,7 +19,7 @@ function boundsText(min, max, minOpen, maxOpen) {
 }
 
 // Largest finite float32: values the core stores as float must fit.
-export const FLOAT32_MAX = 3.4028234663852886e38;
+const FLOAT32_MAX = 3.4028234663852886e38;
 
 // A number in [min, max] (bounds optional, open with minOpen / maxOpen).
 // Infinity passes only when allowInfinity is set and the bounds allow it;
@@ -157,7 +157,7 @@ export function checkOptions(name, value, known) {
   return value;
 }
 
-export function checkKnownKeys(name, value, known) {
+function checkKnownKeys(name, value, known) {
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const near = nearestName(key, known);

@@ -159,7 +159,7 @@ export function parseShareHash(hash, context) {
 // B of an A/B comparison: its params under the same keys, nested in one
 // `b=` value (URL-encoded), read by the same rules as the link's own; its
 // repairs are noted with a "b: " in front. No time and no nesting in it.
-export const B_KEY = 'b';
+const B_KEY = 'b';
 const NOT_IN_B = ['t', B_KEY];
 
 export function serializeB(params) {

@@ -9,11 +9,12 @@ import {
   VectorKeyframeTrack,
 } from 'three';
 import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { KBLEND_HIP_HEIGHT } from './kblend-bind.js';
 import { checkNumber, checkOptions } from '../lib/validate.js';
 import { boneNameList } from './bone-names.js';
 import { rigClip } from './rig-clip.js';
 
-export const ANIMATION_CLIP_OPTIONS = Object.freeze([
+const ANIMATION_CLIP_OPTIONS = Object.freeze([
   'name',
   'boneNames',
   'rootOffset',
@@ -23,9 +24,10 @@ export const ANIMATION_CLIP_OPTIONS = Object.freeze([
   'fps',
 ]);
 
-// kblend's pelvis bind position at the default 1.75 m: the rest position
-// of a kblend-proportioned rig's root bone, under the root translation.
-export const PELVIS_BIND = Object.freeze([0, 0.54 * 1.75, 0]);
+// kblend's pelvis bind position at the default body height: the rest
+// position of a kblend-proportioned rig's root bone, under the root
+// translation.
+export const PELVIS_BIND = Object.freeze([0, KBLEND_HIP_HEIGHT, 0]);
 
 function checkPreview(preview) {
   const ok =

@@ -6,35 +6,20 @@
 // `dependencies`); everything else keeps last frame's values, which are
 // bit for bit what a full recomputation would give (a mask says the joint's
 // input is bitwise the same).
+import { multiplyQuatAt as mul } from '../lib/quaternion-math.js';
 import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
 
 const IDENTITY = new Float64Array([0, 0, 0, 1]);
 
-// out[o..o+3] = a[ai..] ⊗ b[bi..] (Hamilton), normalized when asked.
-function mul(a, ai, b, bi, out, o, normalize) {
-  const ax = a[ai],
-    ay = a[ai + 1],
-    az = a[ai + 2],
-    aw = a[ai + 3];
-  const bx = b[bi],
-    by = b[bi + 1],
-    bz = b[bi + 2],
-    bw = b[bi + 3];
-  let x = aw * bx + ax * bw + ay * bz - az * by;
-  let y = aw * by - ax * bz + ay * bw + az * bx;
-  let z = aw * bz + ax * by - ay * bx + az * bw;
-  let w = aw * bw - ax * bx - ay * by - az * bz;
-  if (normalize) {
-    const n = Math.sqrt(x * x + y * y + z * z + w * w);
-    x /= n;
-    y /= n;
-    z /= n;
-    w /= n;
-  }
-  out[o] = x;
-  out[o + 1] = y;
-  out[o + 2] = z;
-  out[o + 3] = w;
+// out[o..o+3] /= its norm.
+function normalizeAt(out, o) {
+  const n = Math.sqrt(
+    out[o] * out[o] + out[o + 1] * out[o + 1] + out[o + 2] * out[o + 2] + out[o + 3] * out[o + 3],
+  );
+  out[o] /= n;
+  out[o + 1] /= n;
+  out[o + 2] /= n;
+  out[o + 3] /= n;
 }
 
 // plan: { bones, order (parents first), jointOf (Int8Array), parentBone
@@ -57,8 +42,9 @@ export function createBoneWriter(plan, owned) {
       const c = mask === null || mask[j] !== 0 || (p >= 0 && wChanged[p] !== 0) ? 1 : 0;
       wChanged[j] = c;
       if (!c) continue;
-      if (p < 0) mul(IDENTITY, 0, pose, 4 * j, w, 4 * j, true);
-      else mul(w, 4 * p, pose, 4 * j, w, 4 * j, true);
+      if (p < 0) mul(IDENTITY, 0, pose, 4 * j, w, 4 * j);
+      else mul(w, 4 * p, pose, 4 * j, w, 4 * j);
+      normalizeAt(w, 4 * j);
     }
   }
 
@@ -84,16 +70,16 @@ export function createBoneWriter(plan, owned) {
         t[1] = q._y;
         t[2] = q._z;
         t[3] = q._w;
-        mul(pb >= 0 ? u : parentRotation, 4 * (pb >= 0 ? pb : i), t, 0, u, 4 * i, false);
+        mul(pb >= 0 ? u : parentRotation, 4 * (pb >= 0 ? pb : i), t, 0, u, 4 * i);
       }
       return false;
     }
     uChanged[i] = wChanged[j];
     if (wChanged[j]) {
       if (restInverse) {
-        mul(w, 4 * j, restInverse, 4 * j, t, 0, false);
-        mul(t, 0, restRotation, 4 * i, u, 4 * i, false);
-      } else mul(w, 4 * j, restRotation, 4 * i, u, 4 * i, false);
+        mul(w, 4 * j, restInverse, 4 * j, t, 0);
+        mul(t, 0, restRotation, 4 * i, u, 4 * i);
+      } else mul(w, 4 * j, restRotation, 4 * i, u, 4 * i);
     }
     return changedDeps(i, mask);
   }
@@ -111,7 +97,7 @@ export function createBoneWriter(plan, owned) {
     conj[1] = -src[s + 1];
     conj[2] = -src[s + 2];
     conj[3] = src[s + 3];
-    mul(conj, 0, u, 4 * i, t, 0, false);
+    mul(conj, 0, u, 4 * i, t, 0);
     const q = bones[i].quaternion;
     q._x = t[0];
     q._y = t[1];

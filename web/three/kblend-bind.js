@@ -46,8 +46,18 @@ function bindFractions() {
 /** 66 numbers: joint j's bind position at height 1 m is [3j, 3j + 1, 3j + 2]. */
 export const BIND_FRACTIONS = bindFractions();
 
-/** The pelvis's bind height at kblend's default 1.75 m body (m). */
-export const KBLEND_HIP_HEIGHT = BIND_FRACTIONS[1] * 1.75;
+// The core's default body height (m) and idle A-pose angle (rad),
+// KB_DEFAULT_HEIGHT and KB_DEFAULT_APOSE of c_src/kblend.h: the adapter's
+// functions take no kblend instance to read kb.defaults from, so the two
+// figures are kept here once for all of web/three/, and a unit test
+// (tests/unit/three/core-constants.test.js) holds them equal to kb.defaults.
+/** kblend's default body height (m). */
+export const DEFAULT_HEIGHT = 1.75;
+/** kblend's idle A-pose angle (rad): upper arms lowered this far about Z. */
+export const IDLE_APOSE = 1.18;
+
+/** The pelvis's bind height at kblend's default body height (m). */
+export const KBLEND_HIP_HEIGHT = BIND_FRACTIONS[1] * DEFAULT_HEIGHT;
 
 /** Unit direction of the bind from joint a to joint b. */
 export function bindDirection(a, b) {

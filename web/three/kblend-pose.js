@@ -3,8 +3,8 @@
 // rest poses a rig can have.
 import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
 import { multiplyQuat } from '../lib/quaternion-math.js';
+import { IDLE_APOSE } from './kblend-bind.js';
 
-export const APOSE_ANGLE = 1.18; // kblend's idle A-pose angle (docs/design.md §3)
 const LEFT_SHOULDER = 16;
 const RIGHT_SHOULDER = 17;
 
@@ -26,7 +26,7 @@ export function worldRotations(local, out = new Float64Array(4 * JOINT_COUNT)) {
 }
 
 // The idle A-pose: upper arms lowered about Z (left −angle, right +angle).
-export function aposePose(angle = APOSE_ANGLE) {
+export function aposePose(angle = IDLE_APOSE) {
   const pose = new Float64Array(4 * JOINT_COUNT);
   for (let j = 0; j < JOINT_COUNT; j++) pose[4 * j + 3] = 1;
   const s = Math.sin(angle / 2);

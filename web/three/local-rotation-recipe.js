@@ -10,18 +10,10 @@
 // rig whose rest is kblend's own (identity rest rotations in the root's
 // frame, T-pose, a bone per joint) pre and post are identity and the local
 // rotation is the pose's quaternion itself.
+import { multiplyQuat } from '../lib/quaternion-math.js';
 import { JOINT_PARENTS } from '../lib/skeleton-names.js';
 
-// q ⊗ r of [x, y, z, w] arrays (Hamilton).
-function product(q, r) {
-  return [
-    q[3] * r[0] + q[0] * r[3] + q[1] * r[2] - q[2] * r[1],
-    q[3] * r[1] - q[0] * r[2] + q[1] * r[3] + q[2] * r[0],
-    q[3] * r[2] + q[0] * r[1] - q[1] * r[0] + q[2] * r[3],
-    q[3] * r[3] - q[0] * r[0] - q[1] * r[1] - q[2] * r[2],
-  ];
-}
-
+const product = (q, r) => multiplyQuat(q, r, [0, 0, 0, 0]);
 const conjugate = (q) => [-q[0], -q[1], -q[2], q[3]];
 const isIdentity = (q) => q[0] === 0 && q[1] === 0 && q[2] === 0 && q[3] === 1;
 

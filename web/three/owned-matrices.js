@@ -137,6 +137,51 @@ function layout(objects, parentIndex, tops, at) {
   };
 }
 
+// Takes three's traversal over from the owned objects: their flags off,
+// each one's updateMatrixWorld sealed (a top's checks its frame first),
+// and the path above an object that is not owned opened again. Returns
+// what gives it all back (the flags, three's own updateMatrixWorld, the
+// local matrices from the objects' transforms).
+function takeOverTraversal(owned, { frameMoved, update }) {
+  const { objects, parentIndex, tops, topOf, slots, open, moved } = owned;
+  const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
+
+  function topUpdate(t) {
+    return function updateMatrixWorldOwnedByKblend(force) {
+      if (frameMoved(t)) {
+        moved[t] = 1;
+        update();
+      }
+      if (open[tops[t]]) plainUpdate.call(this, force);
+    };
+  }
+
+  function markOpen(k) {
+    for (let i = k; i >= 0 && !open[i]; i = parentIndex[i]) {
+      open[i] = 1;
+      if (parentIndex[i] >= 0) delete objects[i].updateMatrixWorld; // three's own again
+    }
+  }
+  const onChildAdded = (event) => markOpen(slots.get(event.target));
+
+  objects.forEach((o, k) => {
+    o.matrixAutoUpdate = false;
+    o.matrixWorldAutoUpdate = false;
+    o.updateMatrixWorld = parentIndex[k] < 0 ? topUpdate(topOf[k]) : sealed;
+    o.addEventListener('childadded', onChildAdded);
+  });
+  objects.forEach((o, k) => o.children.some((c) => !slots.has(c)) && markOpen(k));
+
+  return function restore() {
+    objects.forEach((o, k) => {
+      [o.matrixAutoUpdate, o.matrixWorldAutoUpdate] = saved[k];
+      delete o.updateMatrixWorld;
+      o.removeEventListener('childadded', onChildAdded);
+      o.updateMatrix();
+    });
+  };
+}
+
 export function createOwnedMatrices(bones) {
   const found = collect(bones);
   const objects = found.objects;
@@ -145,7 +190,6 @@ export function createOwnedMatrices(bones) {
   const end = shared(subtreeEnds(parentIndex));
   const tops = shared(Int32Array.from(objects.flatMap((_, k) => (parentIndex[k] < 0 ? [k] : []))));
   const slots = new Map(objects.map((o, k) => [o, k]));
-  const saved = objects.map((o) => [o.matrixAutoUpdate, o.matrixWorldAutoUpdate]);
   const store = matrixStore(objects, tops);
   const { m, at } = store;
   const { topOf, localAt, worldAt, aboveAt } = layout(objects, parentIndex, tops, at);
@@ -208,31 +252,10 @@ export function createOwnedMatrices(bones) {
       }
   }
 
-  function topUpdate(t) {
-    return function updateMatrixWorldOwnedByKblend(force) {
-      if (frameMoved(t)) {
-        moved[t] = 1;
-        update();
-      }
-      if (open[tops[t]]) plainUpdate.call(this, force);
-    };
-  }
-
-  function markOpen(k) {
-    for (let i = k; i >= 0 && !open[i]; i = parentIndex[i]) {
-      open[i] = 1;
-      if (parentIndex[i] >= 0) delete objects[i].updateMatrixWorld; // three's own again
-    }
-  }
-  const onChildAdded = (event) => markOpen(slots.get(event.target));
-
-  objects.forEach((o, k) => {
-    o.matrixAutoUpdate = false;
-    o.matrixWorldAutoUpdate = false;
-    o.updateMatrixWorld = parentIndex[k] < 0 ? topUpdate(topOf[k]) : sealed;
-    o.addEventListener('childadded', onChildAdded);
-  });
-  objects.forEach((o, k) => o.children.some((c) => !slots.has(c)) && markOpen(k));
+  const restoreTraversal = takeOverTraversal(
+    { objects, parentIndex, tops, topOf, slots, open, moved },
+    { frameMoved, update },
+  );
 
   // slot k's rotation is now (x, y, z, w): compose its matrix now, world at update()
   function rotate(k, x, y, z, w) {
@@ -260,12 +283,7 @@ export function createOwnedMatrices(bones) {
     // the app's flags back, and every matrix from the objects' transforms
     release() {
       store.release();
-      objects.forEach((o, k) => {
-        [o.matrixAutoUpdate, o.matrixWorldAutoUpdate] = saved[k];
-        delete o.updateMatrixWorld;
-        o.removeEventListener('childadded', onChildAdded);
-        o.updateMatrix();
-      });
+      restoreTraversal();
       objects.forEach((o, k) => parentIndex[k] < 0 && o.updateWorldMatrix(true, true));
     },
   };

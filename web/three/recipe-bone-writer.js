@@ -3,6 +3,7 @@
 // chain changed, as pre · L_c1 ⋯ L_j · post, normalized; no world rotation
 // is computed. Each bone depends only on its own chain, so a skipped bone
 // holds bit for bit what a full rewrite would give.
+import { multiplyQuatAt } from '../lib/quaternion-math.js';
 import { JOINT_COUNT } from '../lib/skeleton-names.js';
 import { shared } from './shared-arrays.js';
 
@@ -38,20 +39,7 @@ export function createRecipeBoneWriter(plan, owned) {
   let pass = 0;
 
   // q ← q ⊗ r[ri …]
-  function times(r, ri) {
-    const ax = q[0],
-      ay = q[1],
-      az = q[2],
-      aw = q[3];
-    const bx = r[ri],
-      by = r[ri + 1],
-      bz = r[ri + 2],
-      bw = r[ri + 3];
-    q[0] = aw * bx + ax * bw + ay * bz - az * by;
-    q[1] = aw * by - ax * bz + ay * bw + az * bx;
-    q[2] = aw * bz + ax * by - ay * bx + az * bw;
-    q[3] = aw * bw - ax * bx - ay * by - az * bz;
-  }
+  const times = (r, ri) => multiplyQuatAt(q, 0, r, ri, q, 0);
 
   // Bone k's local rotation from the pose, into q (normalized).
   function local(k, pose) {

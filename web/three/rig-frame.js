@@ -50,7 +50,7 @@ function subtreeSize(i, children) {
 
 // Hips (the first bone with two or more children under the largest top)
 // and chest (below the hips, the first branch with the most children).
-export function hipsAndChest(bones) {
+function hipsAndChest(bones) {
   const { children, tops } = childrenIn(bones);
   if (tops.length === 0) return null;
   const top = tops.reduce((a, b) => (subtreeSize(b, children) > subtreeSize(a, children) ? b : a));

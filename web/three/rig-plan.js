@@ -17,7 +17,7 @@ import { givenRest, readRest } from './rig-rest.js';
 const POSE = 4 * JOINT_COUNT;
 
 // The bones under root: a SkinnedMesh's skeleton, or every descendant.
-export function collectBones(root) {
+function collectBones(root) {
   if (root?.isSkinnedMesh && root.skeleton) return root.skeleton.bones.slice();
   if (!root || typeof root.traverse !== 'function')
     throw new TypeError('root must be a THREE.Object3D (a SkinnedMesh or a bone hierarchy)');
@@ -29,7 +29,7 @@ export function collectBones(root) {
 // In kblend's frame (the root's, turned by `turn`): each bone's rest
 // rotation, its parent's, position. A bone hanging from the root itself
 // has the turn's inverse above it (exactly identity when there is none).
-export function restFrames(root, bones, turn = new Quaternion()) {
+function restFrames(root, bones, turn = new Quaternion()) {
   root.updateMatrixWorld(true);
   const turnMatrix = new Matrix4().makeRotationFromQuaternion(turn);
   const toRoot = new Matrix4().multiplyMatrices(root.matrixWorld, turnMatrix).invert();

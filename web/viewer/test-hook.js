@@ -81,6 +81,20 @@ function presetsHook(app) {
   };
 }
 
+// An export as { filename, mime, bytes: Uint8Array } for 'glb', 'bvh',
+// 'webm', 'gif', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
+// frames from exportOptions(partial) (returns them all).
+function exportHooks(app) {
+  return {
+    exportFile: (kind) => app.exporter.exportFile(kind),
+    exportOptions(partial = {}) {
+      Object.assign(app.exporter.options, partial);
+      return { ...app.exporter.options };
+    },
+    cancelExport: () => app.exporter.cancel(),
+  };
+}
+
 export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
@@ -134,15 +148,7 @@ export function installTestHook(app) {
       expected: app.kb.compareMethods(app.sources.previewOptions(state.params)),
     }),
     hopfInset: () => app.comparison.hopf(),
-    // An export as { filename, mime, bytes: Uint8Array } for 'glb', 'bvh',
-    // 'webm', 'gif', 'png', 'sheet', 'json' or 'gesture'; sizes, fps and sheet
-    // frames from exportOptions(partial) (returns them all).
-    exportFile: (kind) => app.exporter.exportFile(kind),
-    exportOptions(partial = {}) {
-      Object.assign(app.exporter.options, partial);
-      return { ...app.exporter.options };
-    },
-    cancelExport: () => app.exporter.cancel(),
+    ...exportHooks(app),
     // The gesture editor: setKey(joint, time, eulerDegXYZ), removeKey(joint,
     // time), removeKeyframe(time), moveKeyframe(time, newTime),
     // startFromPose(name), startFromShown(), undo(), redo() (each draws the

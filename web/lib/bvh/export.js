@@ -172,7 +172,7 @@ function framesOf(source, fps) {
 export function exportBvh(kb, source, options = {}) {
   const {
     fps,
-    height = 1.75,
+    height = kb.defaults.height,
     units = 'cm',
   } = checkOptions('exportBvh options', options, EXPORT_OPTIONS);
   checkNumber('height', height, { min: 0.5, max: 3 });

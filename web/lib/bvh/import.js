@@ -20,9 +20,9 @@ import { refineClip } from './refine.js';
 import { planTransfer, transferClip } from './rotation-transfer.js';
 import { positionChannelNotes, restPositions, sourceMotion } from './source-motion.js';
 
-export const IMPORT_DEFAULTS = Object.freeze({
+const IMPORT_DEFAULTS = Object.freeze({
   name: 'the BVH file',
-  height: 1.75,
+  height: undefined, // kb.defaults.height
   map: 'auto',
   maxFrames: 20000, // what the fixed WebAssembly heap retargets comfortably
   ground: true,
@@ -36,7 +36,7 @@ const FEET = ['left_ankle', 'right_ankle', 'left_foot', 'right_foot'].map((n) =>
 );
 const FLOOR_PERCENTILE = 0.05; // contact frames, not a toe that dips once
 
-function checkImportOptions(options) {
+function checkImportOptions(kb, options) {
   checkOptions('options', options);
   for (const key of Object.keys(options ?? {})) {
     if (!(key in IMPORT_DEFAULTS)) {
@@ -45,7 +45,7 @@ function checkImportOptions(options) {
       );
     }
   }
-  const o = { ...IMPORT_DEFAULTS, ...options };
+  const o = { ...IMPORT_DEFAULTS, height: kb.defaults.height, ...options };
   if (typeof o.name !== 'string')
     throw new TypeError(`name must be a string, got ${describe(o.name)}`);
   checkNumber('height', o.height, { min: 0.5, max: 3 });
@@ -141,7 +141,7 @@ function mappingError(file, mapping, names) {
 }
 
 export function importBvh(kb, input, options = {}) {
-  const o = checkImportOptions(options);
+  const o = checkImportOptions(kb, options);
   const progress = createImportProgress(o.onProgress);
   const parsed = parseBvh(textOf(input, o.name), {
     file: o.name,

@@ -44,7 +44,7 @@ const EXTRA_LEFT = {
 const toRight = (alias) =>
   alias.startsWith('left') ? 'right' + alias.slice(4) : 'r' + alias.slice(1);
 
-export const NAME_ALIASES = Object.freeze(buildAliases());
+const NAME_ALIASES = Object.freeze(buildAliases());
 
 function buildAliases() {
   const table = { pelvis: ['hips', 'hip', 'pelvis', 'root'] };
@@ -58,7 +58,7 @@ function buildAliases() {
   return table;
 }
 
-export const SPINE = Object.freeze(['spine1', 'spine2', 'spine3']);
+const SPINE = Object.freeze(['spine1', 'spine2', 'spine3']);
 
 // "mixamorig:LeftArm" and three.js's sanitized "mixamorigLeftArm" →
 // "LeftArm"; "Bip01 L Thigh" → "L Thigh"; "m_avg_L_Hip" → "L_Hip".
@@ -94,7 +94,7 @@ export function nameKey(name) {
 
 // The source joints strictly between `from` and its ancestor `to`, top
 // down (both are source indices).
-export function chainBetween(parents, from, to) {
+function chainBetween(parents, from, to) {
   const chain = [];
   let j = parents[from];
   for (; j >= 0 && j !== to; j = parents[j]) chain.push(j);

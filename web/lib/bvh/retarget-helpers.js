@@ -85,32 +85,3 @@ export function limbPairs(driven) {
   }
   return pairs;
 }
-
-// Mean and largest angle (rad) between source and rig limb directions over
-// all frames; both position arrays are frames × 66 in our joint order.
-export function limbDirectionError(sourcePositions, rigPositions, pairs, frames) {
-  let sum = 0;
-  let max = 0;
-  let count = 0;
-  for (let f = 0; f < frames; f++) {
-    const base = f * 3 * JOINT_COUNT;
-    for (const [j, o] of pairs) {
-      const a = [0, 1, 2].map(
-        (i) => sourcePositions[base + 3 * j + i] - sourcePositions[base + 3 * o + i],
-      );
-      const b = [0, 1, 2].map(
-        (i) => rigPositions[base + 3 * j + i] - rigPositions[base + 3 * o + i],
-      );
-      const cross = Math.hypot(
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-      );
-      const angle = Math.atan2(cross, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
-      sum += angle;
-      max = Math.max(max, angle);
-      count++;
-    }
-  }
-  return { mean: count ? sum / count : 0, max };
-}

@@ -21,6 +21,7 @@
 // Joints without an aim (head, hands, toes) take their parent's A: the
 // file's hand is read as continuing its forearm at rest, whatever way its
 // finger offsets point.
+import { multiplyQuat, multiplyQuatAt } from '../quaternion-math.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
 
 // The next joint down each limb (the one a joint's direction is read toward).
@@ -59,14 +60,7 @@ const cross = (a, b) => [
 const norm = (a) => Math.hypot(a[0], a[1], a[2]);
 const unit = (a) => a.map((v) => v / norm(a));
 
-function multiply(a, b) {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
-}
+const multiply = (a, b) => multiplyQuat(a, b, [0, 0, 0, 0]);
 
 function rotate(q, v) {
   const [x, y, z, w] = q;
@@ -204,22 +198,13 @@ export function planTransfer(indexOf, parents, rest, bind) {
   return { joints };
 }
 
-// out[o…] = (conjugate a when `inverse`) ⊗ b, a and b read at ao and bo;
-// out may be neither a nor b.
-function productInto(out, o, a, ao, b, bo, inverse = false) {
-  const sign = inverse ? -1 : 1;
-  const ax = sign * a[ao];
-  const ay = sign * a[ao + 1];
-  const az = sign * a[ao + 2];
-  const aw = a[ao + 3];
-  const bx = b[bo];
-  const by = b[bo + 1];
-  const bz = b[bo + 2];
-  const bw = b[bo + 3];
-  out[o] = aw * bx + ax * bw + ay * bz - az * by;
-  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+// out[o…o+3] = conjugate(a[ao…]) ⊗ b[bo…], through scratch[0…3].
+function inverseProductInto(out, o, a, ao, b, bo, scratch) {
+  scratch[0] = -a[ao];
+  scratch[1] = -a[ao + 1];
+  scratch[2] = -a[ao + 2];
+  scratch[3] = a[ao + 3];
+  multiplyQuatAt(scratch, 0, b, bo, out, o);
 }
 
 // The plan as flat numbers for the frame loop: per joint the file joint
@@ -238,10 +223,10 @@ function flatPlan(plan) {
 }
 
 // W_j = S_b·A_j into world[4j…], then swung onto the file's real segment
-// when the plan follows it (scratch: 8 numbers).
+// when the plan follows it (scratch: 4 numbers).
 function worldRotation(flat, j, worlds, positions, n, f, world, scratch) {
   const s = (f * n + flat.source[j]) * 4;
-  productInto(world, 4 * j, worlds, s, flat.rotation, 4 * j);
+  multiplyQuatAt(worlds, s, flat.rotation, 4 * j, world, 4 * j);
   const c = flat.follow[j];
   if (c < 0) return;
   // the rest direction as S_b carries it: v + 2w(u × v) + 2u × (u × v)
@@ -280,8 +265,7 @@ function worldRotation(flat, j, worlds, positions, n, f, world, scratch) {
   scratch[1] = qy / size;
   scratch[2] = qz / size;
   scratch[3] = qw / size;
-  scratch.set(world.subarray(4 * j, 4 * j + 4), 4);
-  productInto(world, 4 * j, scratch, 0, scratch, 4);
+  multiplyQuatAt(scratch, 0, world, 4 * j, world, 4 * j);
 }
 
 /**
@@ -306,7 +290,7 @@ export function transferClip(plan, motion, n, frames, scale, bind, onFrames = nu
       if (flat.source[j] < 0) world.copyWithin(4 * j, 4 * p, 4 * p + 4);
       else worldRotation(flat, j, worlds, positions, n, f, world, scratch);
       if (p < 0) local.set(world.subarray(0, 4));
-      else productInto(local, 0, world, 4 * p, world, 4 * j, true);
+      else inverseProductInto(local, 0, world, 4 * p, world, 4 * j, scratch);
       const o = (f * JOINT_COUNT + j) * 4;
       const flip = f > 0 && dot4(rotations, o - 4 * JOINT_COUNT, local) < 0 ? -1 : 1;
       for (let k = 0; k < 4; k++) rotations[o + k] = flip * local[k];

@@ -2,6 +2,8 @@
 // transforms from the channels (rotations multiplied in the listed order,
 // positions added to the offset, as BVH means them), world positions of
 // every joint in every frame.
+import { multiplyQuatAt } from '../quaternion-math.js';
+
 const DEG = Math.PI / 180;
 const AXES = { X: 0, Y: 1, Z: 2 };
 
@@ -9,7 +11,7 @@ const AXES = { X: 0, Y: 1, Z: 2 };
 // values near the joint's offset are its local position ('replace'),
 // values near zero are moves from the rest ('add'). A joint without
 // position channels: null.
-export function positionChannelMeaning(joint, values, channelCount, frames) {
+function positionChannelMeaning(joint, values, channelCount, frames) {
   const axes = joint.channels.flatMap((c, k) => (c.endsWith('position') ? [[AXES[c[0]], k]] : []));
   if (joint.parent < 0 || axes.length === 0) return null;
   let toOffset = 0;
@@ -79,13 +81,8 @@ function channelPlan(joints, channelCount, values, frames) {
   });
 }
 
-// out[o…o+3] = a ⊗ b, a and b given by components.
-function product(out, o, ax, ay, az, aw, bx, by, bz, bw) {
-  out[o] = aw * bx + ax * bw + ay * bz - az * by;
-  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
+// One channel's turn, (sin·axis, cos), reused by every call.
+const turn = new Float64Array(4);
 
 // The local rotation of one joint in one frame into locals[o…o+3].
 function localRotation(plan, values, base, locals, o) {
@@ -93,16 +90,10 @@ function localRotation(plan, values, base, locals, o) {
   locals[o + 3] = 1;
   for (const [axis, index] of plan.rotations) {
     const half = (values[base + index] * DEG) / 2;
-    const s = Math.sin(half);
-    const c = Math.cos(half);
-    const x = locals[o];
-    const y = locals[o + 1];
-    const z = locals[o + 2];
-    const w = locals[o + 3];
-    // (x, y, z, w) ⊗ (s·axis, c)
-    if (axis === 0) product(locals, o, x, y, z, w, s, 0, 0, c);
-    else if (axis === 1) product(locals, o, x, y, z, w, 0, s, 0, c);
-    else product(locals, o, x, y, z, w, 0, 0, s, c);
+    turn.fill(0);
+    turn[axis] = Math.sin(half);
+    turn[3] = Math.cos(half);
+    multiplyQuatAt(locals, o, turn, 0, locals, o);
   }
 }
 
@@ -159,7 +150,7 @@ export function sourceMotion(
       positions[o] = positions[po] + t[0] + w * tx + (y * tz - z * ty);
       positions[o + 1] = positions[po + 1] + t[1] + w * ty + (z * tx - x * tz);
       positions[o + 2] = positions[po + 2] + t[2] + w * tz + (x * ty - y * tx);
-      product(worlds, q, x, y, z, w, locals[l], locals[l + 1], locals[l + 2], locals[l + 3]);
+      multiplyQuatAt(worlds, pq, locals, l, worlds, q);
     }
     if (onFrames && (f + 1) % PROGRESS_FRAMES === 0) onFrames((f + 1) / frames);
   }

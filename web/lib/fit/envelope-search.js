@@ -98,7 +98,7 @@ function parameterisation(envelope, times, { startAtRest, endAtRest }, minDurati
 // Residuals of every moving joint for one envelope: √W_j (d_jk − Θ_j w_jk),
 // with Θ_j its least-squares amplitude. thetas (for kli, whose ramp depends
 // on Θ) are the amplitudes of an earlier pass.
-export function jointResiduals(kb, data, envelope, shape, weights, thetas) {
+function jointResiduals(kb, data, envelope, shape, weights, thetas) {
   const { times, angles, active, epsilon } = data;
   const e = envelopeSeries(kb, times, envelope);
   const out = new Float64Array(active.length * times.length);

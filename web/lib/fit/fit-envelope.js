@@ -26,7 +26,7 @@ const FIT_OPTIONS = Object.freeze([
   'dtMax',
   'fps',
 ]);
-export const FIT_SHAPES = Object.freeze(['auto', 'smoothstep', 'kli']);
+const FIT_SHAPES = Object.freeze(['auto', 'smoothstep', 'kli']);
 const MIN_FRAMES = 8;
 
 // Each field read once, so a getter cannot change it between the check

@@ -12,7 +12,7 @@ import { along, angleBetween, meanQuat } from './rotation-path.js';
 
 const DEG = 180 / Math.PI;
 // A hold whose targets all stay within this of their mean counts as steady.
-export const STEADY_SPREAD = 0.03;
+const STEADY_SPREAD = 0.03;
 const MAX_KEYFRAMES = 1000;
 
 const quatAt = (rotations, k, j) =>

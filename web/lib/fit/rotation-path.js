@@ -1,19 +1,13 @@
 // Double-precision quaternion steps along a geodesic, [x, y, z, w]: the
 // fit undoes the preview's blend and filter, which means going past the
 // end of a slerp (u > 1), something kb.slerp does not offer.
+import { multiplyQuat } from '../quaternion-math.js';
 
-export function conjugate(q) {
+function conjugate(q) {
   return [-q[0], -q[1], -q[2], q[3]];
 }
 
-export function multiply(a, b) {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
-}
+const multiply = (a, b) => multiplyQuat(a, b, [0, 0, 0, 0]);
 
 // The point u of the way from a to b on the shortest geodesic (any u,
 // u > 1 goes on past b): a ⊗ (a⁻¹ ⊗ b)^u.

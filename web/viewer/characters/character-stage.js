@@ -8,7 +8,7 @@ import * as THREE from 'three';
 import { createSkinnedCharacter } from '../../figures/skinned-character.js';
 import { createRig } from '../stage/rig.js';
 
-export const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
+const BUILT_IN = Object.freeze(['skinned', 'mannequin']);
 const SIDE_BY_SIDE = 0.5; // m from the middle, each
 
 // A built-in character: its bones are kblend's joints, in kblend's order,
@@ -28,6 +28,9 @@ function builtIn(name, rig, names) {
       rig.root.position.set(root?.[0] ?? 0, root?.[1] ?? 0, root?.[2] ?? 0);
     },
     bone: (j) => rig.bones[j],
+    jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
+    handsInWorld: () => handsInWorld(root, shown),
+    describe: () => describeShown(shown, height, beside !== null),
   };
 }
 
@@ -42,6 +45,9 @@ function handInWorld(bone, markers) {
     wrist: new THREE.Vector3().setFromMatrixPosition(matrix).toArray(),
     palm: { origin: point(markers.palm), direction: direction(markers.palmNormal) },
     thumb: { origin: point(markers.thumbTip), direction: direction(markers.thumb) },
+    jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
+    handsInWorld: () => handsInWorld(root, shown),
+    describe: () => describeShown(shown, height, beside !== null),
   };
 }
 
@@ -74,6 +80,9 @@ function createFollowPoint(root, mainSlot) {
       followed.z -= mainSlot.position.z + rest.z;
       return followed;
     },
+    jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
+    handsInWorld: () => handsInWorld(root, shown),
+    describe: () => describeShown(shown, height, beside !== null),
   };
 }
 
@@ -82,6 +91,53 @@ function handsSummary(hands) {
   if (!hands) return null;
   const side = (h) => ({ source: h.source, ...h.kblend, correction: [...h.correction] });
   return { left: side(hands.left), right: side(hands.right), notes: [...hands.notes] };
+}
+
+// The shown character's bones at kblend's joints, world metres (NaN for
+// a joint the character has no bone for).
+const worldPosition = new THREE.Vector3();
+function jointWorldPositions(root, shown, count) {
+  root.updateMatrixWorld(true);
+  const out = new Float32Array(3 * count);
+  for (let j = 0; j < count; j++) {
+    const bone = shown.bone(j);
+    if (!bone) {
+      out.fill(NaN, 3 * j, 3 * j + 3);
+      continue;
+    }
+    bone.getWorldPosition(worldPosition);
+    out.set([worldPosition.x, worldPosition.y, worldPosition.z], 3 * j);
+  }
+  return out;
+}
+
+// The shown character's palm centres, thumb tips and their directions in
+// the world, from its own hand bones; null for kblend's characters (their
+// markers are the core's, on kblend's FK).
+function handsInWorld(root, shown) {
+  if (!shown.hands) return null;
+  root.updateMatrixWorld(true);
+  return {
+    left: handInWorld(shown.handBones.left, shown.hands.left.bone),
+    right: handInWorld(shown.handBones.right, shown.hands.right.bone),
+  };
+}
+
+// describe()'s record of the shown character (height: kblend's when the
+// character has none of its own).
+function describeShown(shown, height, besideRig) {
+  return {
+    name: shown.name,
+    skinned: shown.skinned,
+    mapped: [...shown.mapped],
+    unmapped: [...shown.unmapped],
+    height: shown.height ?? height,
+    besideRig,
+    format: shown.format ?? 'kblend',
+    hands: handsSummary(shown.hands),
+    boundTo: shown.boundTo ? { ...shown.boundTo } : null,
+    restArmAngle: shown.restArmAngle ?? 0,
+  };
 }
 
 /**
@@ -129,7 +185,6 @@ export function createCharacterStage(kb, height) {
   }
   refreshView();
 
-  const worldPosition = new THREE.Vector3();
   const follow = createFollowPoint(root, mainSlot);
   return {
     root,
@@ -192,46 +247,8 @@ export function createCharacterStage(kb, height) {
       shown.rig?.setHandShapes(hands);
       beside?.rig.setHandShapes(hands);
     },
-    // The shown character's bones at kblend's 22 joints, world metres
-    // (NaN for a joint the character has no bone for).
-    jointWorldPositions() {
-      root.updateMatrixWorld(true);
-      const out = new Float32Array(3 * names.length);
-      for (let j = 0; j < names.length; j++) {
-        const bone = shown.bone(j);
-        if (!bone) {
-          out.fill(NaN, 3 * j, 3 * j + 3);
-          continue;
-        }
-        bone.getWorldPosition(worldPosition);
-        out.set([worldPosition.x, worldPosition.y, worldPosition.z], 3 * j);
-      }
-      return out;
-    },
-    // The shown character's palm centres, thumb tips and their directions
-    // in the world, from its own hand bones; null for kblend's characters
-    // (their markers are the core's, on kblend's FK).
-    handsInWorld() {
-      if (!shown.hands) return null;
-      root.updateMatrixWorld(true);
-      return {
-        left: handInWorld(shown.handBones.left, shown.hands.left.bone),
-        right: handInWorld(shown.handBones.right, shown.hands.right.bone),
-      };
-    },
-    describe() {
-      return {
-        name: shown.name,
-        skinned: shown.skinned,
-        mapped: [...shown.mapped],
-        unmapped: [...shown.unmapped],
-        height: shown.height ?? height,
-        besideRig: beside !== null,
-        format: shown.format ?? 'kblend',
-        hands: handsSummary(shown.hands),
-        boundTo: shown.boundTo ? { ...shown.boundTo } : null,
-        restArmAngle: shown.restArmAngle ?? 0,
-      };
-    },
+    jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
+    handsInWorld: () => handsInWorld(root, shown),
+    describe: () => describeShown(shown, height, beside !== null),
   };
 }

@@ -8,7 +8,7 @@ const GLB_MAGIC = 0x46546c67; // 'glTF'
 const pad4 = (n) => (n + 3) & ~3;
 
 /** A URI as a message may show it: at most 60 characters. */
-export function shortUri(uri) {
+function shortUri(uri) {
   const text = String(uri);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

@@ -4,7 +4,7 @@
 // the file. Where workers are missing the same check runs in place.
 import { GltfGuardError, checkGltf } from './gltf-guard.js';
 
-export const GUARD_TIME_LIMIT_MS = 20000;
+const GUARD_TIME_LIMIT_MS = 20000;
 
 const makeWorker = () =>
   new Worker(new URL('./gltf-guard-worker.js', import.meta.url), {

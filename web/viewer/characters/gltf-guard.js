@@ -12,7 +12,7 @@
 // What one file may make the loader allocate: every accessor's array, the
 // zero-filled ones (no bufferView) included, and every decoded image.
 export const MAX_ACCESSOR_BYTES = 256 * 1024 * 1024;
-export const MAX_TOTAL_ACCESSOR_BYTES = 512 * 1024 * 1024;
+const MAX_TOTAL_ACCESSOR_BYTES = 512 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 8192 * 8192;
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'

@@ -15,7 +15,7 @@ import { guardCharacterFile } from './gltf-guard-client.js';
 export const CHARACTER_EXTENSIONS = ['.glb', '.gltf', '.vrm'];
 export const MAX_CHARACTER_BYTES = 100 * 1024 * 1024;
 // the joints without which a character cannot show a gesture
-export const REQUIRED_BONES = [
+const REQUIRED_BONES = [
   'pelvis',
   'left_shoulder',
   'right_shoulder',
@@ -52,7 +52,7 @@ const VRM_BONES = {
 };
 
 /** A failure to load a character, with the file's bone names when mapping failed. */
-export class CharacterError extends Error {
+class CharacterError extends Error {
   constructor(message, { unmapped = null, bones = null, mapped = null } = {}) {
     super(message);
     this.name = 'CharacterError';
@@ -67,7 +67,7 @@ export const extensionOf = (name) => name.slice(name.lastIndexOf('.')).toLowerCa
 
 // A reason as a notice shows it: one line, at most `max` characters (a
 // loader's message can hold a whole data: URI).
-export function shortReason(text, max = 160) {
+function shortReason(text, max = 160) {
   const line = String(text).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

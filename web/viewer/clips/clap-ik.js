@@ -106,7 +106,7 @@ export function createClapSolver(kb, gestureName = 'clap') {
    *   the character's height (m; default kblend's) and its hands'
    *   corrections (null: kblend's hand axes)
    */
-  function solve(apose, { height = kb.defaults.height ?? 1.75, hands = null } = {}) {
+  function solve(apose, { height = kb.defaults.height, hands = null } = {}) {
     const key = JSON.stringify([apose, height, hands]);
     if (cache.has(key)) return (last = cache.get(key));
     const gesture = kb.getGesture(gestureName);

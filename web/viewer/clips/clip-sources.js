@@ -46,7 +46,7 @@ export function createClipSources(kb, { fps }) {
   const imported = new Map(); // name → { track, duration, fileName, frames, fps }
   const clapSolver = createClapSolver(kb, IK_GESTURE);
   // the body the clap is solved for: the shown character's height and hands
-  let body = { height: kb.defaults.height ?? 1.75, hands: null };
+  let body = { height: kb.defaults.height, hands: null };
   // imported clips shaped with the envelope and filter (off: as captured)
   let shapeImports = false;
 

@@ -5,7 +5,7 @@
 // the hand axes change; every position stays. No DOM, no three.js.
 import { multiplyQuat } from 'kblend';
 
-export const WRISTS = Object.freeze({ left: 20, right: 21 });
+const WRISTS = Object.freeze({ left: 20, right: 21 });
 
 const conjugate = (q) => [-q[0], -q[1], -q[2], q[3]];
 

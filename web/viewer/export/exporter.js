@@ -61,18 +61,39 @@ export function baseName(gesture) {
  * @param {() => void} app.pause  pauses playback
  * @param {() => void} app.redraw  draws what the page shows again
  */
+// The shown gesture as a gesture file's contents (a custom one, or the
+// library's).
+function gestureOf(app, params) {
+  const custom = app.sources.customGesture?.(params.gesture);
+  if (custom) return custom;
+  if (app.kb.gestureNames.includes(params.gesture)) return app.kb.getGesture(params.gesture);
+  throw new RangeError(
+    `the shown clip ${JSON.stringify(params.gesture)} is not a gesture file (an imported clip exports as BVH or GLB)`,
+  );
+}
+
+// A maker for a video of the clip (render: renderWebm or renderGif) at the
+// export options' size and rate.
+function videoMaker(app, options, render, extension, mime) {
+  return async function video({ preview, base, signal, onProgress }) {
+    const made = await render(
+      app.stage,
+      {
+        width: options.width,
+        height: options.height,
+        fps: options.fps,
+        duration: preview.duration,
+      },
+      app.poseAt,
+      { signal, onProgress },
+    );
+    return { bytes: made.bytes, name: `${base}.${extension}`, mime };
+  };
+}
+
 export function createExporter(app) {
   const options = { ...EXPORT_DEFAULTS };
   let running = null; // { kind, signal }
-
-  function gestureOf(params) {
-    const custom = app.sources.customGesture?.(params.gesture);
-    if (custom) return custom;
-    if (app.kb.gestureNames.includes(params.gesture)) return app.kb.getGesture(params.gesture);
-    throw new RangeError(
-      `the shown clip ${JSON.stringify(params.gesture)} is not a gesture file (an imported clip exports as BVH or GLB)`,
-    );
-  }
 
   const makers = {
     async glb({ preview, base, params }) {
@@ -106,34 +127,8 @@ export function createExporter(app) {
       );
       return { bytes: sheet.bytes, name: `${base}-sheet.png`, mime: 'image/png' };
     },
-    async webm({ preview, base, signal, onProgress }) {
-      const video = await renderWebm(
-        app.stage,
-        {
-          width: options.width,
-          height: options.height,
-          fps: options.fps,
-          duration: preview.duration,
-        },
-        app.poseAt,
-        { signal, onProgress },
-      );
-      return { bytes: video.bytes, name: `${base}.webm`, mime: 'video/webm' };
-    },
-    async gif({ preview, base, signal, onProgress }) {
-      const gif = await renderGif(
-        app.stage,
-        {
-          width: options.width,
-          height: options.height,
-          fps: options.fps,
-          duration: preview.duration,
-        },
-        app.poseAt,
-        { signal, onProgress },
-      );
-      return { bytes: gif.bytes, name: `${base}.gif`, mime: 'image/gif' };
-    },
+    webm: videoMaker(app, options, renderWebm, 'webm', 'video/webm'),
+    gif: videoMaker(app, options, renderGif, 'gif', 'image/gif'),
     async json({ params, base }) {
       return {
         bytes: text(paramsFileText(app.sources.previewOptions(params))),
@@ -142,7 +137,7 @@ export function createExporter(app) {
       };
     },
     async gesture({ params }) {
-      const gesture = gestureOf(params);
+      const gesture = gestureOf(app, params);
       return {
         bytes: text(gestureFileText(gesture)),
         name: gestureFileName(gesture),

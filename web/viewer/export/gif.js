@@ -12,10 +12,10 @@ import { ExportCancelled, VIDEO_FPS } from './video.js';
 
 // GIF delays are in hundredths of a second, so past 50 fps frames repeat;
 // the fps range is the video's and a GIF frame is at most this many.
-export const MAX_GIF_FRAMES = 1800;
+const MAX_GIF_FRAMES = 1800;
 
 // Frame times of a looping clip at fps: 0, 1/fps, … before the duration.
-export function gifFrameTimes(duration, fps) {
+function gifFrameTimes(duration, fps) {
   if (!Number.isInteger(fps) || fps < VIDEO_FPS.min || fps > VIDEO_FPS.max) {
     throw new RangeError(
       `GIF fps must be an integer in [${VIDEO_FPS.min}, ${VIDEO_FPS.max}], got ${fps}`,

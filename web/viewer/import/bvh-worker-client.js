@@ -11,7 +11,7 @@ export class ImportCancelled extends Error {
 }
 
 /** A failure the worker reported, with the mapping facts when there are any. */
-export class ImportFailed extends Error {
+class ImportFailed extends Error {
   constructor({ name, message, unmapped, joints, mapped, missing }) {
     super(message);
     this.name = name === 'BvhImportError' ? 'BvhImportError' : 'ImportFailed';

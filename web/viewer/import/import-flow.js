@@ -30,12 +30,57 @@ function mappingFailureText(needed) {
   return `Could not match these joints: ${spoken(needed)} — pick them in the mapping dialog.`;
 }
 
+// The notice for a failed import; mapping: the library could not map the
+// file's joints, needed: the joints an import cannot do without (when the
+// library says which).
+function failureNotice(fileName, error) {
+  const mapping = Boolean(error.joints && error.unmapped);
+  const needed = mapping ? (error.missing?.length ? error.missing : error.unmapped) : null;
+  return {
+    mapping,
+    needed,
+    heading: `Could not import ${fileName}; nothing was changed:`,
+    lines: [mapping ? mappingFailureText(needed) : error.message],
+  };
+}
+
 function storage() {
   try {
     return window.localStorage;
   } catch {
     return null; // storage disabled: nothing is remembered
   }
+}
+
+// The status after a clip is shown: the summary goes in the strip, over
+// the scene (a notice would resize it).
+function doneStatus(entry, timing) {
+  const { fileName, clip } = entry;
+  const seconds = (timing.receivedAt - timing.began) / 1000;
+  const summary = importSummary(fileName, clip, entry, LINK_NOTE);
+  return {
+    state: 'done',
+    progress: 1,
+    message: `${summary.heading} Imported in ${seconds.toFixed(2)} s. ${summary.lines.join(' ')}`,
+    timing,
+  };
+}
+
+// The mapping dialog: the picks are remembered for this skeleton, then the
+// file is imported again with them (rerun).
+async function askJointMap(memory, rerun, entry, mapped, unmapped) {
+  const picked = await openJointMapDialog({
+    kblendJoints: JOINT_NAMES,
+    required: unmapped,
+    joints: entry.names,
+    mapped: mapped ?? {},
+    title: unmapped.length
+      ? `${entry.fileName}: pick the file's joints for ${spoken(unmapped)}`
+      : `${entry.fileName}: the joint mapping`,
+  });
+  if (!picked) return;
+  memory.remember(entry.names, picked);
+  await rerun(entry.file, picked);
 }
 
 /**
@@ -112,7 +157,6 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       return;
     }
     const receivedAt = performance.now();
-    const seconds = (receivedAt - began) / 1000;
     const range = defaultRange(clip.duration, limits.maxSeconds);
     const entry = { file, fileName, names, clip, inPlace: false, ...range };
     if (!play(entry)) return;
@@ -120,14 +164,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     failureShown = false;
     // when the worker answered and what showing the clip took (ms)
     const timing = { began, receivedAt, showMs: performance.now() - receivedAt };
-    const summary = importSummary(fileName, clip, entry, LINK_NOTE);
-    // the summary goes in the strip, over the scene: a notice would resize it
-    setStatus({
-      state: 'done',
-      progress: 1,
-      message: `${summary.heading} Imported in ${seconds.toFixed(2)} s. ${summary.lines.join(' ')}`,
-      timing,
-    });
+    setStatus(doneStatus(entry, timing));
   }
 
   function failed(file, names, error) {
@@ -146,31 +183,13 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
       progress: 0,
       message: `could not import ${fileName}; nothing was changed`,
     });
-    const mapping = error.joints && error.unmapped;
-    // the joints an import cannot do without, when the library says which
-    const needed = mapping && (error.missing?.length ? error.missing : error.unmapped);
-    const heading = `Could not import ${fileName}; nothing was changed:`;
-    notice.show(heading, [mapping ? mappingFailureText(needed) : error.message]);
+    const { mapping, needed, heading, lines } = failureNotice(fileName, error);
+    notice.show(heading, lines);
     failureShown = true;
     if (mapping) askMapping({ file, fileName, names: error.joints }, error.mapped ?? {}, needed);
   }
 
-  // The dialog: the picks are remembered for this skeleton, then the file
-  // is imported again with them.
-  async function askMapping(entry, mapped, unmapped) {
-    const picked = await openJointMapDialog({
-      kblendJoints: JOINT_NAMES,
-      required: unmapped,
-      joints: entry.names,
-      mapped: mapped ?? {},
-      title: unmapped.length
-        ? `${entry.fileName}: pick the file's joints for ${spoken(unmapped)}`
-        : `${entry.fileName}: the joint mapping`,
-    });
-    if (!picked) return;
-    memory.remember(entry.names, picked);
-    await run(entry.file, picked);
-  }
+  const askMapping = (entry, mapped, unmapped) => askJointMap(memory, run, entry, mapped, unmapped);
 
   return {
     get status() {

@@ -4,7 +4,7 @@
 const PREFIX = 'kblend.bvh-map.';
 // The most of a file's head read for its names: more than any humanoid's
 // hierarchy, and a scan of it costs the page a few milliseconds at most.
-export const HEAD_CHARS = 256 * 1024;
+const HEAD_CHARS = 256 * 1024;
 
 const isSpace = (c) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff;
 

@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { createGhostRig } from '../reference/ghost-rig.js';
 
-export const MAX_ONION_GHOSTS = 4; // each side
+const MAX_ONION_GHOSTS = 4; // each side
 const BEFORE = 0x8fb0ff;
 const AFTER = 0xffc08f;
 const TRAIL_SAMPLES = 90;

@@ -14,6 +14,25 @@ function storageOrNull() {
   }
 }
 
+// The hidden file input the import button opens.
+function presetsFileInput() {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.id = 'presets-file';
+  input.accept = '.json,application/json';
+  input.hidden = true;
+  input.setAttribute('aria-label', 'presets file to import');
+  document.body.append(input);
+  return input;
+}
+
+// A download of JSON text under filename.
+const jsonFile = (filename, text) => ({
+  filename,
+  mime: 'application/json',
+  bytes: new TextEncoder().encode(text),
+});
+
 /**
  * @param {object} options
  * @param {object} options.gui  the panel's lil-gui root
@@ -61,13 +80,7 @@ export function createPresetPanel({ gui, params, apply, notice }) {
   setAsideButton.show(store.setAsideCount > 0);
   refresh();
 
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.id = 'presets-file';
-  input.accept = '.json,application/json';
-  input.hidden = true;
-  input.setAttribute('aria-label', 'presets file to import');
-  document.body.append(input);
+  const input = presetsFileInput();
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
     input.value = '';
@@ -114,14 +127,7 @@ export function createPresetPanel({ gui, params, apply, notice }) {
     refresh();
     return had;
   }
-  function exportFile() {
-    const text = store.exportText();
-    return {
-      filename: 'kblend-presets.json',
-      mime: 'application/json',
-      bytes: new TextEncoder().encode(text),
-    };
-  }
+  const exportFile = () => jsonFile('kblend-presets.json', store.exportText());
   function importFile(text, label) {
     const imported = store.importFile(text, label);
     refresh(imported.names[0]);
@@ -133,11 +139,7 @@ export function createPresetPanel({ gui, params, apply, notice }) {
   function setAsideFile() {
     const text = store.setAsideText();
     if (text === null) throw new RangeError('no saved presets were set aside');
-    return {
-      filename: 'kblend-presets-set-aside.json',
-      mime: 'application/json',
-      bytes: new TextEncoder().encode(text),
-    };
+    return jsonFile('kblend-presets-set-aside.json', text);
   }
 
   return {

@@ -11,18 +11,18 @@
 // text can be downloaded. No DOM beyond the storage object given.
 import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
 
-export const PRESETS_FORMAT = 'kblend-presets';
-export const PRESETS_VERSION = 1;
+const PRESETS_FORMAT = 'kblend-presets';
+const PRESETS_VERSION = 1;
 export const STORAGE_KEY = 'kblend.presets.v1';
 // Stores (their text, as found) this viewer could not read in full: a JSON
 // list, each kept until the user deletes the key, none written over.
 export const SET_ASIDE_KEY = 'kblend.presets.set-aside';
-export const SET_ASIDE_FORMAT = 'kblend-presets-set-aside';
+const SET_ASIDE_FORMAT = 'kblend-presets-set-aside';
 export const MAX_PRESETS = 100;
-export const MAX_PRESET_NAME = 64;
-export const MAX_PRESETS_FILE_CHARS = 256 * 1024;
+const MAX_PRESET_NAME = 64;
+const MAX_PRESETS_FILE_CHARS = 256 * 1024;
 // What a preset holds.
-export const PRESET_KEYS = Object.freeze([
+const PRESET_KEYS = Object.freeze([
   'attack',
   'release',
   'shape',
@@ -37,7 +37,7 @@ export const PRESET_KEYS = Object.freeze([
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v));
 
-export function checkPresetName(name) {
+function checkPresetName(name) {
   if (typeof name !== 'string')
     throw new TypeError(`preset name must be a string, got ${show(name)}`);
   const trimmed = name.trim();
@@ -52,7 +52,7 @@ export function checkPresetName(name) {
 // A preset's values from the shown params, or checked from a file. A number
 // outside the panel's range is clamped; `clamped` (optional) receives a
 // line naming each clamp.
-export function presetValues(source, where = 'preset', clamped = []) {
+function presetValues(source, where = 'preset', clamped = []) {
   if (!isPlainObject(source))
     throw new TypeError(`${where} must be an object, got ${show(source)}`);
   const out = {};

@@ -9,7 +9,7 @@ const ELEMENT_CHOICES = ['shape', 'follower'];
 const EMBED_SIZE = { width: 480, height: 360 };
 
 // A value inside a double-quoted HTML attribute.
-export function escapeAttribute(value) {
+function escapeAttribute(value) {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/"/g, '&quot;')
@@ -18,13 +18,13 @@ export function escapeAttribute(value) {
 }
 
 /** The embed page's URL for the viewer's URL (its hash is the link). */
-export function embedUrl(viewerUrl) {
+function embedUrl(viewerUrl) {
   const url = new URL('embed.html', viewerUrl);
   url.hash = new URL(viewerUrl).hash;
   return url.href;
 }
 
-export function iframeSnippet(viewerUrl) {
+function iframeSnippet(viewerUrl) {
   const { width, height } = EMBED_SIZE;
   return (
     `<iframe src="${escapeAttribute(embedUrl(viewerUrl))}" width="${width}" height="${height}" ` +
@@ -36,7 +36,7 @@ export function iframeSnippet(viewerUrl) {
  * @param {object} params  the shareable params (gesture and tuning)
  * @param {string} [extra]  a custom gesture's `cg=…`, or ''
  */
-export function elementSnippet(params, extra = '') {
+function elementSnippet(params, extra = '') {
   const names = ['gesture', ...Object.keys(NUMERIC_PARAMS), ...ELEMENT_CHOICES];
   const attributes = names
     .filter((name) => params[name] !== undefined)
