@@ -67,7 +67,7 @@ export const extensionOf = (name) => name.slice(name.lastIndexOf('.')).toLowerCa
 
 // A reason as a notice shows it: one line, at most `max` characters (a
 // loader's message can hold a whole data: URI).
-function shortReason(text, max = 160) {
+export function shortReason(text, max = 160) {
   const line = String(text).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

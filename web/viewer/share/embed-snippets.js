@@ -9,7 +9,7 @@ const ELEMENT_CHOICES = ['shape', 'follower'];
 const EMBED_SIZE = { width: 480, height: 360 };
 
 // A value inside a double-quoted HTML attribute.
-function escapeAttribute(value) {
+export function escapeAttribute(value) {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/"/g, '&quot;')
