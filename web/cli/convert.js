@@ -50,16 +50,16 @@ const answerEntry = (file, answer) =>
     : entryOf(file, 'failed', { ok: false, error: answer.error, seconds: answer.seconds });
 
 // The files to convert through the pool, stopped early by the signal;
-// every file of `todo` gets an entry (interrupted: those not answered).
-async function convertTodo(todo, options, io, stop) {
+// every pending file gets an entry (interrupted: those not answered).
+async function convertPending(pending, options, io, stop) {
   const entries = new Map();
   const progress = createProgress({
-    total: todo.length,
+    total: pending.length,
     stream: io.stdout,
     tty: io.stdout.isTTY === true,
   });
   const { format, fps, epsilon, inPlace, map } = options;
-  await runPool(todo, {
+  await runPool(pending, {
     jobs: options.jobs,
     options: { format, fps, epsilon, inPlace, map },
     signal: stop.signal,
@@ -69,7 +69,7 @@ async function convertTodo(todo, options, io, stop) {
     },
   });
   progress.finish();
-  for (const file of todo.filter((f) => !entries.has(f))) {
+  for (const file of pending.filter((f) => !entries.has(f))) {
     removePartials(file.output);
     const error = `not converted: the run was stopped (${stop.signal.reason})`;
     entries.set(file, entryOf(file, 'interrupted', { ok: false, error }));
@@ -84,8 +84,8 @@ async function convertPlanned(planned, options, io, stop) {
       `skipping ${skipped.length} of ${planned.length} files whose output exists (--force converts them again)\n`,
     );
   }
-  const todo = planned.filter((f) => !f.skip);
-  const entries = await convertTodo(todo, options, io, stop);
+  const pending = planned.filter((f) => !f.skip);
+  const entries = await convertPending(pending, options, io, stop);
   for (const file of skipped) entries.set(file, entryOf(file, 'skipped', { ok: true }));
   return planned.map((file) => entries.get(file));
 }
