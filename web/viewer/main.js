@@ -120,8 +120,8 @@ function addPlaybackAndPlots(page) {
     note: (text) => page.notice.show(text),
   });
   page.plot = createEnvelopePlot(byId('plot'), kb.envelope);
-  page.ab = createAbCompare({ kb, sources, stage, plot: page.plot, height: BODY_HEIGHT });
-  page.onion = createOnionSkin({ kb, stage, height: BODY_HEIGHT });
+  page.ab = createAbCompare({ kb, sources, stage, plot: page.plot, height: kb.defaults.height });
+  page.onion = createOnionSkin({ kb, stage, height: kb.defaults.height });
   page.readouts = createReadouts(byId('readouts'));
   page.ikReadout = createIkReadout(byId('readouts'));
   page.comparison = createComparisonView({
@@ -139,7 +139,7 @@ function addPlaybackAndPlots(page) {
     state,
     stage,
     container: byId('plot').parentElement,
-    height: BODY_HEIGHT,
+    height: kb.defaults.height,
   });
   const link = createLinkSync();
   page.link = link;

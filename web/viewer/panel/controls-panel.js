@@ -14,6 +14,7 @@ import {
   sliderRange,
   toSlider,
 } from './panel-table.js';
+import { guardPanelWheel } from './wheel-guard.js';
 
 function noteElement(className) {
   const note = document.createElement('div');
@@ -147,6 +148,7 @@ export function createControlsPanel({
   report,
 }) {
   const gui = new GUI({ container, title: 'kblend', injectStyles: false, width: 300 });
+  guardPanelWheel(gui.domElement);
   const model = initialModel(gestureNames, settings, report);
   const folders = addFolders(gui);
   const reporter = { tune: report.onTune, setting: report.onSetting };
