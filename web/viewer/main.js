@@ -614,6 +614,7 @@ function createPoseDrawer(page) {
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
     rig.applyPose(pose, frame.root);
+    page.reachHandle.follow(); // the hand target stays on the wrist drawn
     // a travelling clip keeps the character framed (the single view only)
     if (rig.root.parent && page.stage.following) page.stage.follow(rig.followPoint());
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);

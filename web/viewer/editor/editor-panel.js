@@ -237,12 +237,16 @@ export function createEditorPanel({
     model.keyframe = String(time);
   }
 
-  // The selected joint's angles at the selected keyframe (its key, or the
-  // pose shown when that keyframe has none).
+  // The selected joint's angles at the selected keyframe (its key, or what
+  // the keyframe holds for it when it has none: computed from the file, as
+  // the pose drawn may not show this keyframe yet), else the pose shown.
   function showAngles() {
     const file = editor.gesture();
     const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
-    showDegrees(key?.rotations[model.joint] ?? poseDegrees(currentPose(), names, model.joint));
+    if (key?.rotations[model.joint]) showDegrees(key.rotations[model.joint]);
+    else if (key)
+      showDegrees(poseDegrees(kb.keyframePose(key, params().apose), names, model.joint));
+    else showDegrees(poseDegrees(currentPose(), names, model.joint));
   }
 
   function showDegrees(degrees) {
@@ -258,6 +262,17 @@ export function createEditorPanel({
     showAngles();
   }
   editor.onChange(refresh);
+  // undo and redo give back the joint and keyframe selected at that step
+  editor.trackSelection({
+    read: () => ({ joint: model.joint, keyframe: model.keyframe }),
+    apply(selected) {
+      if (!selected) return;
+      const jointChanged = selected.joint !== model.joint;
+      Object.assign(model, selected);
+      jointField.updateDisplay();
+      if (jointChanged && !folder._closed) onSelect?.(model.joint);
+    },
+  });
   refresh();
   addTooltips(folder);
 
