@@ -649,7 +649,9 @@ function runFrameLoop(page, drawPose) {
       page.playback.advance((now - lastNow) / 1000);
       lastNow = now;
       if (page.poseDirty) drawPose();
-      if (page.stage.renderIfNeeded() && page.readyAt === null) {
+      const drawn = page.stage.renderIfNeeded();
+      page.readouts.addFrame(now, drawn);
+      if (drawn && page.readyAt === null) {
         page.readyAt = performance.now();
         loading.done();
         resolveReady();
