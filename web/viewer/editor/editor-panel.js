@@ -7,6 +7,7 @@
 import { download } from '../export/download.js';
 import { eulerDegreesOf } from './euler.js';
 import { gestureFileName, gestureFileText } from './gesture-file.js';
+import { keepTypedValues } from '../panel/typed-values.js';
 
 const NO_KEYFRAME = '(none)';
 // Each field's tooltip, by the model key it edits.
@@ -80,14 +81,17 @@ function addHeaderFields(folder, header, setHeader) {
   ];
 }
 
-// X/Y/Z degree fields of the selected joint at the selected keyframe.
-function addAngleFields(folder, model, onFinishChange) {
-  return ['x', 'y', 'z'].map((axis) =>
-    folder
+// X/Y/Z degree fields of the selected joint at the selected keyframe; a
+// typed angle is kept as typed (the step is the slider's).
+function addAngleFields(folder, model, onFinishChange, onClamped) {
+  return ['x', 'y', 'z'].map((axis) => {
+    const field = folder
       .add(model, axis, -180, 180, 0.5)
       .name(`${axis.toUpperCase()} (°)`)
-      .onFinishChange(onFinishChange),
-  );
+      .onFinishChange(onFinishChange);
+    keepTypedValues(field, { onClamped });
+    return field;
+  });
 }
 
 function showHeader(header, fields, file) {
@@ -207,7 +211,12 @@ export function createEditorPanel({
     onOpenClose,
   });
   let keyField = folder.add(model, 'keyframe', [NO_KEYFRAME]).name('keyframe');
-  const axes = addAngleFields(folder, model, () => guarded(setAngles));
+  const axes = addAngleFields(
+    folder,
+    model,
+    () => guarded(setAngles),
+    (note) => note && notice.show(note),
+  );
   addActionButtons(folder, model);
 
   function guarded(action) {
