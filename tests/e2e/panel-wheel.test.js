@@ -63,6 +63,7 @@ describe('the wheel over the panel', () => {
   it('scrolls the panel and leaves every slider and box as it was', async () => {
     const { page } = opened;
     const parts = await numberParts(page);
+    await page.locator('.panel').evaluate((node) => node.scrollTo(0, 0));
     // the panel's sliders: attack, release, epsilon, lambda, duration, ...
     expect(parts.filter((p) => p.slider).length).toBeGreaterThanOrEqual(8);
     const before = await panelValues(page);
@@ -75,6 +76,7 @@ describe('the wheel over the panel', () => {
       const name = await controller.locator('.lil-name').textContent();
       expect(await panelValues(page), `after the wheel over '${name}' (${delta})`).toEqual(before);
     }
+    await page.screenshot({ path: 'test-results/screenshots/panel-wheel.png' });
   });
 
   it('changes a number whose box has focus', async () => {
