@@ -614,6 +614,7 @@ function createPoseDrawer(page) {
     readouts.addCoreTime(performance.now() - began);
     readouts.setChanged(frame.changed, kb.skeleton.names.length);
     rig.applyPose(pose, frame.root);
+    page.reachHandle.follow(); // the hand target stays on the wrist drawn
     // a travelling clip keeps the character framed (the single view only)
     if (rig.root.parent && page.stage.following) page.stage.follow(rig.followPoint());
     page.clapPhase = clapPhase(params, playback.time, frame.envelope);
@@ -648,7 +649,9 @@ function runFrameLoop(page, drawPose) {
       page.playback.advance((now - lastNow) / 1000);
       lastNow = now;
       if (page.poseDirty) drawPose();
-      if (page.stage.renderIfNeeded() && page.readyAt === null) {
+      const drawn = page.stage.renderIfNeeded();
+      page.readouts.addFrame(now, drawn);
+      if (drawn && page.readyAt === null) {
         page.readyAt = performance.now();
         loading.done();
         resolveReady();

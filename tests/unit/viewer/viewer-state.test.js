@@ -133,11 +133,13 @@ describe('playback clock', () => {
     expect(clock.time).toBeCloseTo(0.025, 12);
   });
 
-  it('caps a long gap between frames', () => {
+  it('follows slow frames in full and caps only a long gap between frames', () => {
     const clock = createPlayback({ duration: 10, fps: 30 });
     clock.play();
-    clock.advance(5);
-    expect(clock.time).toBeCloseTo(0.1, 12);
+    clock.advance(0.4); // a 2.5 fps frame: skipped ahead, not slowed
+    expect(clock.time).toBeCloseTo(0.4, 12);
+    clock.advance(5); // a hidden tab
+    expect(clock.time).toBeCloseTo(1.4, 12);
   });
 
   it('loops, or stops at the end', () => {

@@ -12,7 +12,7 @@ const MAX_CUSTOM_GESTURES = 16;
  * @param {object} sources  createClipSources' result
  * @param {object} kb  the loaded library
  * @returns {object} the same interface as sources, plus addCustom, customNames,
- *   customGesture, isCustom
+ *   customGesture, isCustom, customEntries, restoreCustoms
  */
 export function withCustomGestures(sources, kb) {
   const custom = new Map(); // picker name → parsed gesture
@@ -37,6 +37,12 @@ export function withCustomGestures(sources, kb) {
     },
     removeCustom(name) {
       custom.delete(name);
+    },
+    // The custom gestures as they are (for undo), and put back as they were.
+    customEntries: () => [...custom.entries()],
+    restoreCustoms(entries) {
+      custom.clear();
+      for (const [name, gesture] of entries) custom.set(name, gesture);
     },
 
     durationOf(name) {

@@ -7,6 +7,7 @@
 import { download } from '../export/download.js';
 import { eulerDegreesOf } from './euler.js';
 import { gestureFileName, gestureFileText } from '../../link/gesture-file.js';
+import { keepTypedValues } from '../panel/typed-values.js';
 
 const NO_KEYFRAME = '(none)';
 // Each field's tooltip, by the model key it edits.
@@ -80,14 +81,17 @@ function addHeaderFields(folder, header, setHeader) {
   ];
 }
 
-// X/Y/Z degree fields of the selected joint at the selected keyframe.
-function addAngleFields(folder, model, onFinishChange) {
-  return ['x', 'y', 'z'].map((axis) =>
-    folder
+// X/Y/Z degree fields of the selected joint at the selected keyframe; a
+// typed angle is kept as typed (the step is the slider's).
+function addAngleFields(folder, model, onFinishChange, onClamped) {
+  return ['x', 'y', 'z'].map((axis) => {
+    const field = folder
       .add(model, axis, -180, 180, 0.5)
       .name(`${axis.toUpperCase()} (°)`)
-      .onFinishChange(onFinishChange),
-  );
+      .onFinishChange(onFinishChange);
+    keepTypedValues(field, { onClamped });
+    return field;
+  });
 }
 
 function showHeader(header, fields, file) {
@@ -207,7 +211,12 @@ export function createEditorPanel({
     onOpenClose,
   });
   let keyField = folder.add(model, 'keyframe', [NO_KEYFRAME]).name('keyframe');
-  const axes = addAngleFields(folder, model, () => guarded(setAngles));
+  const axes = addAngleFields(
+    folder,
+    model,
+    () => guarded(setAngles),
+    (note) => note && notice.show(note),
+  );
   addActionButtons(folder, model);
 
   function guarded(action) {
@@ -237,12 +246,16 @@ export function createEditorPanel({
     model.keyframe = String(time);
   }
 
-  // The selected joint's angles at the selected keyframe (its key, or the
-  // pose shown when that keyframe has none).
+  // The selected joint's angles at the selected keyframe (its key, or what
+  // the keyframe holds for it when it has none: computed from the file, as
+  // the pose drawn may not show this keyframe yet), else the pose shown.
   function showAngles() {
     const file = editor.gesture();
     const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
-    showDegrees(key?.rotations[model.joint] ?? poseDegrees(currentPose(), names, model.joint));
+    if (key?.rotations[model.joint]) showDegrees(key.rotations[model.joint]);
+    else if (key)
+      showDegrees(poseDegrees(kb.keyframePose(key, params().apose), names, model.joint));
+    else showDegrees(poseDegrees(currentPose(), names, model.joint));
   }
 
   function showDegrees(degrees) {
@@ -258,6 +271,17 @@ export function createEditorPanel({
     showAngles();
   }
   editor.onChange(refresh);
+  // undo and redo give back the joint and keyframe selected at that step
+  editor.trackSelection({
+    read: () => ({ joint: model.joint, keyframe: model.keyframe }),
+    apply(selected) {
+      if (!selected) return;
+      const jointChanged = selected.joint !== model.joint;
+      Object.assign(model, selected);
+      jointField.updateDisplay();
+      if (jointChanged && !folder._closed) onSelect?.(model.joint);
+    },
+  });
   refresh();
   addTooltips(folder);
 

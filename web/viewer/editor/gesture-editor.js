@@ -69,16 +69,29 @@ function armDegrees(kb, pose, side) {
  */
 export function createGestureEditor({ kb, state, sources, currentPose, onGesturesChanged }) {
   let draft = null; // the gesture file being edited
-  let draftBefore; // the draft before the change being applied
   let restoring = false;
   const history = createHistory();
   const listeners = new Set();
   const notify = () => listeners.forEach((listener) => listener());
+  // the editor panel's selection (joint, keyframe), kept with each step
+  let selection = { read: () => null, apply: () => {} };
+  // what the page held after the last step: the draft and the custom gestures
+  const held = () => ({ draft, customs: sources.customEntries() });
+  let settled = held();
 
-  // every accepted change of the params is one step of the history
+  // every accepted change of the params is one step of the history: the
+  // params before it, and the draft, custom gestures and selection then
+  // (the changes of one typing session in a text field are one step)
+  let sessionOf = () => null;
+  let lastSession = null;
   state.onChange(({ previous }) => {
     if (restoring) return;
-    history.record({ params: previous, draft: draftBefore === undefined ? draft : draftBefore });
+    const session = sessionOf();
+    if (session === null || session !== lastSession) {
+      history.record({ params: previous, ...settled, selection: selection.read() });
+    }
+    lastSession = session;
+    settled = held();
     notify();
   });
 
@@ -88,21 +101,20 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
   const draftOfShown = () => draftOfShownGesture(kb, state, sources, currentPose);
   const fromPose = (name) => draftOfPose(kb, state, currentPose(), name);
 
-  // Show a new draft: validated, registered, then set through the state.
+  // Show a new draft: validated, registered, then set through the state. A
+  // renamed draft leaves the picker under its old name.
   function commit(next) {
     const parsed = kb.parseGesture(next, LABEL);
     const name = pickerName(next);
-    const replaced = sources.customGesture(name);
-    sources.addCustom(parsed);
+    const customsBefore = sources.customEntries();
     const before = draft;
-    draftBefore = before;
+    if (editing() && pickerName(before) !== name) sources.removeCustom(pickerName(before));
+    sources.addCustom(parsed);
     draft = next;
     const change = state.setParams({ gesture: name });
-    draftBefore = undefined;
     if (!change.ok) {
       draft = before;
-      if (replaced) sources.addCustom(replaced);
-      else sources.removeCustom(name);
+      sources.restoreCustoms(customsBefore);
       throw new RangeError(`${LABEL}: ${change.error}`);
     }
     onGesturesChanged?.();
@@ -130,16 +142,19 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
   function restore(entry) {
     restoring = true;
     try {
-      if (entry.draft) sources.addCustom(kb.parseGesture(entry.draft, LABEL));
+      sources.restoreCustoms(entry.customs);
       draft = entry.draft;
       state.setParams(entry.params);
     } finally {
       restoring = false;
     }
+    settled = held();
+    lastSession = null;
+    selection.apply(entry.selection);
     onGesturesChanged?.();
     notify();
   }
-  const present = () => ({ params: state.params, draft });
+  const present = () => ({ params: state.params, ...held(), selection: selection.read() });
 
   function gesture() {
     const source = editing() ? draft : draftOfShown();
@@ -178,6 +193,15 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     gesture,
     get editing() {
       return editing();
+    },
+    // sessionOf() names the typing session under way (null: none); the
+    // changes made within one are one step
+    mergeStepsWithin(sessionOfTyping) {
+      sessionOf = sessionOfTyping;
+    },
+    // The selection to keep with each step: read() gives it, apply(it) puts it back.
+    trackSelection(tracked) {
+      selection = tracked;
     },
     onChange(listener) {
       listeners.add(listener);

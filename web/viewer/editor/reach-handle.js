@@ -28,17 +28,30 @@ export function createReachHandle({ stage, onDragStart, onMove, onRelease }) {
   helper.visible = false;
   stage.scene.add(helper);
   const position = () => handle.position.toArray();
+  let wrist = null; // the bone the handle sits on between drags
+  let moved = false; // a handle pressed and released in place keys nothing
   gizmo.addEventListener('change', () => stage.requestRender());
   gizmo.addEventListener('dragging-changed', (event) => {
     stage.controls.enabled = !event.value;
-    if (event.value) onDragStart();
-    else onRelease(position());
+    if (event.value) {
+      moved = false;
+      onDragStart();
+    } else if (moved) onRelease(position());
   });
-  gizmo.addEventListener('objectChange', () => onMove(position()));
+  gizmo.addEventListener('objectChange', () => {
+    moved = true;
+    onMove(position());
+  });
 
   return {
+    // Back on the wrist as drawn (after an undo, a seek, playback), unless dragged.
+    follow() {
+      if (!handle.visible || wrist === null || gizmo.dragging) return;
+      wrist.getWorldPosition(handle.position);
+    },
     // Show the handle at a wrist's world position.
     show(bone) {
+      wrist = bone;
       handle.position.copy(bone.getWorldPosition(new Vector3()));
       handle.visible = true;
       helper.visible = true;
@@ -46,6 +59,7 @@ export function createReachHandle({ stage, onDragStart, onMove, onRelease }) {
       stage.requestRender();
     },
     hide() {
+      wrist = null;
       gizmo.detach();
       handle.visible = false;
       helper.visible = false;

@@ -31,12 +31,17 @@ export function createRotateGizmo({ stage, bones, names, onDragStart, onRotate, 
   helper.visible = false;
   stage.scene.add(helper);
   gizmo.addEventListener('change', () => stage.requestRender());
+  // a ring pressed and released without turning keys nothing
+  let turned = false;
   gizmo.addEventListener('dragging-changed', (event) => {
     stage.controls.enabled = !event.value;
-    if (event.value) onDragStart();
-    else if (gizmo.object) onRelease(eulerDegreesOf(quaternionOf(gizmo.object)));
+    if (event.value) {
+      turned = false;
+      onDragStart();
+    } else if (gizmo.object && turned) onRelease(eulerDegreesOf(quaternionOf(gizmo.object)));
   });
   gizmo.addEventListener('objectChange', () => {
+    turned = true;
     if (gizmo.object) onRotate(eulerDegreesOf(quaternionOf(gizmo.object)));
   });
 

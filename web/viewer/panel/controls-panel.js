@@ -11,9 +11,12 @@ import {
   PANEL_TABLE,
   formatValue,
   fromSlider,
+  rowRange,
   sliderRange,
   toSlider,
 } from './panel-table.js';
+import { clampNote, keepTypedValues } from './typed-values.js';
+import { guardPanelWheel } from './wheel-guard.js';
 
 function noteElement(className) {
   const note = document.createElement('div');
@@ -88,7 +91,14 @@ function addRow(parent, model, row, report, defaults) {
     const box = parent
       .add(model, name)
       .name(label)
-      .onFinishChange((v) => report.tune(name, Number(v)));
+      .onFinishChange((v) => {
+        const typed = Number(v);
+        const range = rowRange(row);
+        const value = Math.min(range.max, Math.max(range.min, typed));
+        const kept = !Number.isFinite(typed) || value === typed;
+        report.clamped(kept ? '' : clampNote(label, v, value, range), box);
+        report.tune(name, typed);
+      });
     const logSlider = parent
       .add(model, slider, min, max, row.step)
       .name('ε (log scale)')
@@ -96,10 +106,14 @@ function addRow(parent, model, row, report, defaults) {
     logSlider.domElement.classList.add('log-slider');
     return [box, logSlider];
   }
-  const controller = parent
-    .add(model, slider, min, max, row.step)
-    .name(label)
-    .onChange((position) => report.tune(name, fromPosition(position)));
+  const controller = parent.add(model, slider, min, max, row.step).name(label);
+  // a typed value is kept as typed (the slider snaps to the default nearby)
+  const typed = keepTypedValues(controller, {
+    onClamped: (note) => report.clamped(note, controller),
+  });
+  controller.onChange((position) =>
+    report.tune(name, typed.typing ? fromSlider(row, position) : fromPosition(position)),
+  );
   if (kind === 'degrees') controller.decimals(1);
   return [controller];
 }
@@ -147,9 +161,20 @@ export function createControlsPanel({
   report,
 }) {
   const gui = new GUI({ container, title: 'kblend', injectStyles: false, width: 300 });
+  guardPanelWheel(gui.domElement);
   const model = initialModel(gestureNames, settings, report);
   const folders = addFolders(gui);
-  const reporter = { tune: report.onTune, setting: report.onSetting };
+  // a typed value past its range: the note says what was set
+  const clampedNote = noteElement('clamp-note');
+  const reporter = {
+    tune: report.onTune,
+    setting: report.onSetting,
+    // under the controller typed in
+    clamped: (text, controller) => {
+      if (text) controller.domElement.after(clampedNote);
+      showNote(clampedNote, text);
+    },
+  };
   const controllers = {};
   const tuned = []; // [row, controller] of rows that show a param
   fillModel(params);

@@ -1,10 +1,13 @@
 // Readouts beside the plot: the clap check's values with pass/fail, the
-// joints the deadband let change this frame, and the core's time per frame.
+// joints the deadband let change this frame, the core's time per frame and
+// the frame rate drawn (playback skips frames when it is low).
 // The clap check is shown for the clap only and, in the hold, judges only
 // the phase its rules describe (clap-phase.js): in the contact and between
 // the phases the values are shown unjudged and the verdict names the phase.
 
 const CORE_TIME_WINDOW = 60; // frames averaged for the core time
+const FRAME_RATE_WINDOW_MS = 1000; // the frames drawn in the last second
+const FRAME_RATE_REFRESH_MS = 250; // how often the figure is rewritten
 
 const CLAP_ROWS = [
   {
@@ -69,6 +72,27 @@ function row(table, label, goal) {
   return { tr, value };
 }
 
+// Frames drawn over the last second, at `now` (ms); `show(text)` shows the
+// figure a few times a second ('idle' while nothing is drawn).
+function createFrameRate(show) {
+  const times = [];
+  let shownAt = -Infinity;
+  let rate = 0;
+  return {
+    addFrame(now, drawn) {
+      if (drawn) times.push(now);
+      while (times.length > 0 && times[0] <= now - FRAME_RATE_WINDOW_MS) times.shift();
+      rate = times.length;
+      if (now - shownAt < FRAME_RATE_REFRESH_MS) return;
+      shownAt = now;
+      show(rate > 0 ? `${rate} fps` : 'idle');
+    },
+    get rate() {
+      return rate;
+    },
+  };
+}
+
 export function createReadouts(container) {
   const clapTable = document.createElement('table');
   clapTable.className = 'readout-table clap-check';
@@ -84,7 +108,12 @@ export function createReadouts(container) {
   frameTable.append(cell('caption', 'this frame'));
   const changedRow = row(frameTable, 'joints updated', 'deadband saving');
   const coreRow = row(frameTable, 'core time / frame', `mean of ${CORE_TIME_WINDOW}`);
+  const rateRow = row(frameTable, 'frames drawn', 'per second');
+  rateRow.tr.classList.add('frame-rate');
   container.append(clapTable, frameTable);
+  const frameRate = createFrameRate((text) => {
+    rateRow.value.textContent = text;
+  });
 
   const coreTimes = new Float64Array(CORE_TIME_WINDOW);
   let coreTimeCount = 0;
@@ -133,6 +162,11 @@ export function createReadouts(container) {
     },
     get coreTimeMean() {
       return coreTimeMean;
+    },
+    // every animation frame: `drawn` when it drew a new picture
+    addFrame: frameRate.addFrame,
+    get frameRate() {
+      return frameRate.rate;
     },
   };
 }

@@ -1,9 +1,11 @@
 // The playback clock: the time shown, play/pause, frame steps, loop and
 // speed. No DOM: the page feeds it real elapsed time each animation frame.
 
-// A frame that arrives after a long pause (a hidden tab) moves the clock by
-// at most this much, rather than jumping far ahead.
-const MAX_FRAME_DT = 0.1;
+// Playback follows the wall clock: a slow frame moves the clock by all the
+// time it took (frames are skipped, never slowed — at 6 fps the clip still
+// takes its length). Only a gap longer than this (a hidden tab, a debugger
+// stop) moves it by this much, rather than jumping far ahead.
+const MAX_FRAME_DT = 1;
 
 export const SPEED_RANGE = Object.freeze({ min: 0.1, max: 2 });
 

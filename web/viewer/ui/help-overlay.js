@@ -64,11 +64,16 @@ export function createHelpOverlay(parent = document.body) {
   overlay.addEventListener('click', (event) => {
     if (event.target === overlay) setOpen(false);
   });
-  window.addEventListener('keydown', (event) => {
-    const typing = event.target.closest?.('input[type=text], textarea');
-    if (event.key === '?' && !typing) setOpen(overlay.hidden);
-    else if (event.key === 'Escape' && !overlay.hidden) setOpen(false);
-  });
+  // in the capture phase: lil-gui's controllers stop the keys that bubble out of them
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      const typing = event.target.closest?.('input[type=text], textarea');
+      if (event.key === '?' && !typing) setOpen(overlay.hidden);
+      else if (event.key === 'Escape' && !overlay.hidden) setOpen(false);
+    },
+    true,
+  );
   return {
     get open() {
       return !overlay.hidden;
