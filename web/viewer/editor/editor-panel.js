@@ -161,6 +161,43 @@ function addActionButtons(folder, model) {
   folder.add(model, 'save').name('save gesture JSON');
 }
 
+// The selected joint's angles at the selected keyframe (its key, or what
+// the keyframe holds for it when it has none: computed from the file, as
+// the pose drawn may not show this keyframe yet), else in the pose shown.
+function selectedDegrees(kb, file, model, apose, currentPose) {
+  const names = kb.skeleton.names;
+  const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
+  if (key?.rotations[model.joint]) return key.rotations[model.joint];
+  const pose = key ? kb.keyframePose(key, apose) : currentPose();
+  return poseDegrees(pose, names, model.joint);
+}
+
+// An edit run so that a refusal is a notice, the fields shown again after.
+function guardEdits(notice, refresh) {
+  return (action) => {
+    try {
+      action();
+    } catch (error) {
+      notice.show('The edit was refused; nothing changed:', [error.message]);
+    }
+    refresh();
+  };
+}
+
+// Undo and redo give back the joint and keyframe selected at that step;
+// onJointChanged runs when the joint given back is another one.
+function keepSelectionWithSteps(editor, model, onJointChanged) {
+  editor.trackSelection({
+    read: () => ({ joint: model.joint, keyframe: model.keyframe }),
+    apply(selected) {
+      if (!selected) return;
+      const jointChanged = selected.joint !== model.joint;
+      Object.assign(model, selected);
+      if (jointChanged) onJointChanged();
+    },
+  });
+}
+
 /**
  * @param {object} options
  * @param {object} options.gui  the panel's lil-gui root
@@ -219,14 +256,7 @@ export function createEditorPanel({
   );
   addActionButtons(folder, model);
 
-  function guarded(action) {
-    try {
-      action();
-    } catch (error) {
-      notice.show('The edit was refused; nothing changed:', [error.message]);
-    }
-    refresh();
-  }
+  const guarded = guardEdits(notice, () => refresh());
 
   const selectedTime = () => (model.keyframe === NO_KEYFRAME ? null : Number(model.keyframe));
 
@@ -246,17 +276,8 @@ export function createEditorPanel({
     model.keyframe = String(time);
   }
 
-  // The selected joint's angles at the selected keyframe (its key, or what
-  // the keyframe holds for it when it has none: computed from the file, as
-  // the pose drawn may not show this keyframe yet), else the pose shown.
-  function showAngles() {
-    const file = editor.gesture();
-    const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
-    if (key?.rotations[model.joint]) showDegrees(key.rotations[model.joint]);
-    else if (key)
-      showDegrees(poseDegrees(kb.keyframePose(key, params().apose), names, model.joint));
-    else showDegrees(poseDegrees(currentPose(), names, model.joint));
-  }
+  const showAngles = () =>
+    showDegrees(selectedDegrees(kb, editor.gesture(), model, params().apose, currentPose));
 
   function showDegrees(degrees) {
     [model.x, model.y, model.z] = degrees;
@@ -271,16 +292,9 @@ export function createEditorPanel({
     showAngles();
   }
   editor.onChange(refresh);
-  // undo and redo give back the joint and keyframe selected at that step
-  editor.trackSelection({
-    read: () => ({ joint: model.joint, keyframe: model.keyframe }),
-    apply(selected) {
-      if (!selected) return;
-      const jointChanged = selected.joint !== model.joint;
-      Object.assign(model, selected);
-      jointField.updateDisplay();
-      if (jointChanged && !folder._closed) onSelect?.(model.joint);
-    },
+  keepSelectionWithSteps(editor, model, () => {
+    jointField.updateDisplay();
+    if (!folder._closed) onSelect?.(model.joint);
   });
   refresh();
   addTooltips(folder);

@@ -59,6 +59,26 @@ function armDegrees(kb, pose, side) {
   return rotations;
 }
 
+// A draft's name in the gesture picker.
+const pickerName = (file) => `custom: ${file.name}`;
+
+// Posing an arm by its wrist: solveReach gives the solver's arm for a wrist
+// target from the keyframe's pose (no edit), reach keys the solved shoulder
+// and elbow at the keyframe (one edit).
+function createReach(kb, state, gesture, edit) {
+  function solveReach(side, time, target) {
+    const from = keyframePose(kb, gesture(), time, state.params.apose);
+    return reachPose(kb, from, side, target);
+  }
+  function reach(side, time, target) {
+    const solved = solveReach(side, time, target);
+    const rotations = armDegrees(kb, solved.pose, side);
+    edit((d) => setKeys(d, time, rotations));
+    return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
+  }
+  return { reach, solveReach };
+}
+
 /**
  * @param {object} options
  * @param {object} options.kb  the loaded library
@@ -95,11 +115,9 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     notify();
   });
 
-  const pickerName = (file) => `custom: ${file.name}`;
   const editing = () => draft !== null && state.params.gesture === pickerName(draft);
 
   const draftOfShown = () => draftOfShownGesture(kb, state, sources, currentPose);
-  const fromPose = (name) => draftOfPose(kb, state, currentPose(), name);
 
   // Show a new draft: validated, registered, then set through the state. A
   // renamed draft leaves the picker under its old name.
@@ -123,21 +141,7 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
 
   const edit = (change) => commit(change(editing() ? draft : draftOfShown()));
 
-  const keyframePoseAt = (file, time) => keyframePose(kb, file, time, state.params.apose);
-
-  // The arm solved so that the wrist reaches `target` from the keyframe's
-  // pose (no edit): the solver's result.
-  function solveReach(side, time, target) {
-    return reachPose(kb, keyframePoseAt(gesture(), time), side, target);
-  }
-
-  // Key the solved shoulder and elbow at the keyframe: one edit.
-  function reach(side, time, target) {
-    const solved = solveReach(side, time, target);
-    const rotations = armDegrees(kb, solved.pose, side);
-    edit((d) => setKeys(d, time, rotations));
-    return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
-  }
+  const { reach, solveReach } = createReach(kb, state, gesture, edit);
 
   function restore(entry) {
     restoring = true;
@@ -155,6 +159,8 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     notify();
   }
   const present = () => ({ params: state.params, ...held(), selection: selection.read() });
+  // an undo or redo step, when there is one: the page as it was then
+  const step = (entry) => (entry === null ? false : (restore(entry), true));
 
   function gesture() {
     const source = editing() ? draft : draftOfShown();
@@ -163,7 +169,7 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
 
   return {
     // start a draft: from the pose shown, or the shown gesture (a copy of a library one)
-    startFromPose: (name = 'new_gesture') => commit(fromPose(name)),
+    startFromPose: (name = 'new_gesture') => commit(draftOfPose(kb, state, currentPose(), name)),
     startFromShown: () => commit(draftOfShown()),
     setKey: (joint, time, eulerDegXYZ) => edit((d) => setKey(d, joint, time, eulerDegXYZ)),
     removeKey: (joint, time) => edit((d) => removeKey(d, joint, time)),
@@ -173,16 +179,8 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     // pose an arm by its wrist (kb.solveIK): reach keys it, solveReach only solves
     reach,
     solveReach,
-    undo() {
-      const entry = history.undo(present());
-      if (entry) restore(entry);
-      return entry !== null;
-    },
-    redo() {
-      const entry = history.redo(present());
-      if (entry) restore(entry);
-      return entry !== null;
-    },
+    undo: () => step(history.undo(present())),
+    redo: () => step(history.redo(present())),
     get canUndo() {
       return history.canUndo;
     },
