@@ -5,7 +5,15 @@
 // A and B; "clear B" removes the ghost and b=.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS, app, launchBrowser, openFolder, openPage, setNumber } from './browser.js';
+import {
+  SCREENSHOTS,
+  app,
+  differingPixels,
+  launchBrowser,
+  openFolder,
+  openPage,
+  setNumber,
+} from './browser.js';
 
 let browser;
 
@@ -19,33 +27,6 @@ afterAll(async () => {
 
 const ab = (page) => app(page, () => window.kblendApp.ab());
 const button = (page, text) => page.locator('.lil-gui button', { hasText: text });
-
-// How many pixels differ between two PNG screenshots (decoded in the page).
-function differingPixels(page, a, b) {
-  return page.evaluate(
-    async ([first, second]) => {
-      const read = async (base64) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        [canvas.width, canvas.height] = [image.width, image.height];
-        const context = canvas.getContext('2d');
-        context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, image.width, image.height).data;
-      };
-      const [p, q] = [await read(first), await read(second)];
-      let n = 0;
-      for (let i = 0; i < p.length; i += 4) {
-        const d =
-          Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]);
-        if (d > 30) n++;
-      }
-      return n;
-    },
-    [a.toString('base64'), b.toString('base64')],
-  );
-}
 
 describe('A/B', () => {
   it('holds B, plays it as a ghost with its envelope overlaid, and carries it in the link', async () => {

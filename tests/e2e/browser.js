@@ -153,3 +153,31 @@ export function boxesOverlap(a, b, slack = 0.5) {
   const dy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return dx > slack && dy > slack;
 }
+
+// How many pixels differ (by more than 30 in R + G + B) between two PNG
+// screenshots, decoded in the page.
+export function differingPixels(page, a, b) {
+  return page.evaluate(
+    async ([first, second]) => {
+      const read = async (base64) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [image.width, image.height];
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height).data;
+      };
+      const [p, q] = [await read(first), await read(second)];
+      let n = 0;
+      for (let i = 0; i < p.length; i += 4) {
+        const d =
+          Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]);
+        if (d > 30) n++;
+      }
+      return n;
+    },
+    [a.toString('base64'), b.toString('base64')],
+  );
+}

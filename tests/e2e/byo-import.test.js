@@ -148,7 +148,7 @@ describe('root motion', () => {
 });
 
 describe('a long capture', () => {
-  it('imports 20,000 frames in the worker with no frame gap above 100 ms, then plays a range', async () => {
+  it('imports 20,000 frames in the worker, off the page’s thread, then plays a range', async () => {
     const { page } = opened;
     const path = join(scratch, 'long_capture.bvh');
     // 20,000 frames: long enough (a second or more) for the frames drawn
@@ -189,9 +189,11 @@ describe('a long capture', () => {
     // the page drew while the worker ran (an import of well under a
     // second on a busy machine leaves room for only a few frames)
     expect(importing.frames.length).toBeGreaterThanOrEqual(2);
-    // no main-thread task of the import's own; frame gaps are the machine's
-    // (printed above), not asserted: a loaded machine stalls frames alone
-    expect(gaps.longTask).toBeLessThan(Math.max(100, importMs / 10));
+    // no main-thread task of the import's own: on the page the import would
+    // be one task about as long as itself. Frame gaps and other tasks are
+    // the machine's (printed above; the baseline has them with no import),
+    // so they bound the assertion instead of being asserted.
+    expect(gaps.longTask).toBeLessThan(Math.max(100, importMs / 2, 2 * baseline.longTask));
     // the bar is determinate and rises while the worker runs: every value
     // it is given, from 0 to 1 (parsing steps it from 0.1 to about 0.42,
     // the file's motion to 0.69, the rotation transfer to 0.96, grounding

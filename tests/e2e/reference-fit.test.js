@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
-import { SCREENSHOTS, app, launchBrowser, openFolder, openPage } from './browser.js';
+import {
+  SCREENSHOTS,
+  app,
+  differingPixels,
+  launchBrowser,
+  openFolder,
+  openPage,
+} from './browser.js';
 
 const TRUTH = { gesture: 'salute', attack: 0.22, release: 0.31, duration: 2.7 };
 const FILE = 'salute_reference.bvh';
@@ -36,35 +43,6 @@ afterAll(async () => {
 });
 
 const reference = (page) => app(page, () => window.kblendApp.reference());
-
-// How many pixels of the stage differ between two PNG screenshots.
-function differingPixels(page, a, b) {
-  return page.evaluate(
-    async ([first, second]) => {
-      const read = async (base64) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        [canvas.width, canvas.height] = [image.width, image.height];
-        const context = canvas.getContext('2d');
-        context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, image.width, image.height).data;
-      };
-      const [p, q] = [await read(first), await read(second)];
-      let n = 0;
-      for (let i = 0; i < p.length; i += 4) {
-        if (
-          Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) >
-          30
-        )
-          n++;
-      }
-      return n;
-    },
-    [a.toString('base64'), b.toString('base64')],
-  );
-}
 
 describe('reference and fit', () => {
   it('picks an imported clip as the reference, fits it by a click, and shows the ghost and the error', async () => {
