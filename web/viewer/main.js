@@ -343,6 +343,24 @@ function addFileInputs(page) {
 }
 
 // The panel reports; the app state decides. Its buttons and settings.
+// The A/B buttons: hold the tuning shown as B, or clear it; the link follows.
+function abActions(page, state, notice) {
+  return {
+    holdB: () => {
+      try {
+        page.ab.hold(state.params);
+      } catch (error) {
+        notice.show('B was not held:', [error.message]);
+      }
+      page.writeLink();
+    },
+    clearB: () => {
+      page.ab.clear();
+      page.writeLink();
+    },
+  };
+}
+
 function addPanel(page) {
   const { state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
   const settings = {
@@ -414,18 +432,7 @@ function addPanel(page) {
     side: () => stage.setView('side'),
     threeQuarter: () => stage.setView('threeQuarter'),
     fitReference,
-    holdB: () => {
-      try {
-        page.ab.hold(state.params);
-      } catch (error) {
-        notice.show('B was not held:', [error.message]);
-      }
-      page.writeLink();
-    },
-    clearB: () => {
-      page.ab.clear();
-      page.writeLink();
-    },
+    ...abActions(page, state, notice),
     ...page.authoring.actions,
   };
   const panel = createControlsPanel({
