@@ -41,6 +41,7 @@ import { MAX_HASH_LENGTH, parseShareHash, quoteForNotice } from '../../../web/li
 import { splitCustomGesture } from '../../../web/link/split-custom-gesture.js';
 // the viewer's params configured from the library, as the page does at load
 import '../viewer/library.js';
+import { linkContext, linkDefaults } from '../viewer/link-context.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SIZE = 10_000; // characters; the long input is ten times this
@@ -262,21 +263,7 @@ describe('gesture names and files', () => {
 
 describe('share links and snippets', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const context = {
-    gestureNames: ['clap'],
-    defaults: {
-      gesture: 'clap',
-      attack: 0.15,
-      release: 0.2,
-      epsilon: 0.0005,
-      lambda: 18,
-      duration: 2.4,
-      jitter: 0,
-      seed: 1,
-      apose: 1.18,
-    },
-    durationOf: () => 2.4,
-  };
+  const context = linkContext(linkDefaults(), { clap: 2.4 });
   // The link's cap comes first: the long input is just inside it.
   const LINK = Math.floor((MAX_HASH_LENGTH - 20) / GROWTH);
 

@@ -5,24 +5,10 @@ import { describe, expect, it } from 'vitest';
 import './library.js'; // the viewer's ranges and defaults from the library
 import { parseShareHash, serializeB, serializeShareHash } from '../../../web/link/share-link.js';
 import { canonicalParams } from '../../../web/viewer/state/params.js';
+import { linkContext, linkDefaults } from './link-context.js';
 
-const durations = { clap: 2.4, wave: 3, salute: 2 };
-const defaults = canonicalParams({
-  gesture: 'clap',
-  attack: 0.15,
-  release: 0.2,
-  epsilon: 0.0005,
-  lambda: 18,
-  duration: 2.4,
-  jitter: 0,
-  seed: 1,
-  apose: 1.18,
-});
-const context = {
-  gestureNames: Object.keys(durations),
-  defaults,
-  durationOf: (name) => durations[name],
-};
+const defaults = canonicalParams(linkDefaults());
+const context = linkContext(defaults);
 
 describe('b= in a share link', () => {
   const a = canonicalParams({ ...defaults, gesture: 'wave', attack: 0.3, duration: 3 });

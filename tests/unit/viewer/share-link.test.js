@@ -13,25 +13,11 @@ import {
   canonicalParams,
   canonicalTime,
 } from '../../../web/viewer/state/params.js';
+import { linkContext, linkDefaults } from './link-context.js';
 
-const gestureNames = ['clap', 'wave', 'salute'];
-const durations = { clap: 2.4, wave: 3, salute: 2 };
-const defaults = {
-  gesture: 'clap',
-  attack: 0.15,
-  release: 0.2,
-  epsilon: 0.0005,
-  lambda: 18,
-  duration: 2.4,
-  jitter: 0,
-  seed: 1,
-  apose: 1.18,
-};
-const context = {
-  gestureNames,
-  defaults,
-  durationOf: (name) => durations[name],
-};
+const defaults = linkDefaults();
+const context = linkContext(defaults);
+const { gestureNames } = context;
 const parse = (hash) => parseShareHash(hash, context);
 
 function expectValid(params) {
