@@ -101,7 +101,14 @@ describe('undo and redo of each kind of edit', () => {
     writeFileSync(path, JSON.stringify(file));
 
     const edits = [
-      { kind: 'load', run: () => page.locator('#gesture-file').setInputFiles(path) },
+      {
+        kind: 'load',
+        async run() {
+          await page.locator('#gesture-file').setInputFiles(path);
+          // the file is read asynchronously: the edit is done when it shows
+          await page.waitForFunction(() => window.kblendApp.params.gesture === 'custom: my_point');
+        },
+      },
       {
         kind: 'key (X field)',
         select: () => jointSelect(page).selectOption('head'),

@@ -691,11 +691,12 @@ async function start() {
   installTestHook({
     ...page,
     ready,
-    // the current state drawn now (tests and seeks want the picture at once)
+    // the current state posed now (tests and seeks want the pose at once);
+    // the picture follows at the next animation frame, so a run of seeks
+    // renders once
     drawNow() {
       page.crossfade.cancel();
       drawPose();
-      page.stage.renderIfNeeded();
     },
     currentPose() {
       if (page.poseDirty) drawPose();

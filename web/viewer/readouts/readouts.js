@@ -111,8 +111,9 @@ export function createReadouts(container) {
   const rateRow = row(frameTable, 'frames drawn', 'per second');
   rateRow.tr.classList.add('frame-rate');
   container.append(clapTable, frameTable);
+  // written only when it changes: an idle page repaints nothing
   const frameRate = createFrameRate((text) => {
-    rateRow.value.textContent = text;
+    if (rateRow.value.textContent !== text) rateRow.value.textContent = text;
   });
 
   const coreTimes = new Float64Array(CORE_TIME_WINDOW);
