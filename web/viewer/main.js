@@ -487,7 +487,8 @@ function addSweep(page) {
     kb,
     stage,
     stageElement: byId('stage'),
-    singleView: [page.rig.root, page.clapOverlay.root],
+    // the stage's floor lies under one rig: the grid has a tile under each
+    singleView: [page.rig.root, page.clapOverlay.root, stage.scene.getObjectByName('floor')],
     onPick(values) {
       const change = state.setParams(values);
       panel.setError(change.ok ? '' : change.error);
