@@ -3,14 +3,18 @@
 // or the canvas — without also pressing, ticking or changing that control —
 // and not in a text field. Also: focus rings, the help overlay, tooltips on
 // every control, the loading state, values shown in their units, and the
-// crossfade when the gesture changes mid-clip.
+// crossfade when the gesture changes mid-clip. The help starts with a first
+// step and covers the mouse, the editor and exports, at 1280×800 and on a
+// phone.
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, baseURL, field, launchBrowser, openPage, setNumber } from './browser.js';
+import { SCREENSHOTS, app, baseURL, field, launchBrowser, openPage, setNumber } from './browser.js';
 
 let browser;
 let opened;
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchBrowser();
   opened = await openPage(browser);
 });
@@ -119,22 +123,80 @@ describe('help, tooltips and values', () => {
     for (const { name, title } of titles) expect(title.length, name).toBeGreaterThan(10);
   });
 
-  it('the help overlay explains the envelope, ε, λ, the comparison and the keys', async () => {
+  it('the help opens with ? after a panel button is clicked, starts with a first step, covers the mouse, the editor and exports, and closes with Escape', async () => {
     const { page } = opened;
-    await page.getByRole('button', { name: 'help' }).click();
     const overlay = page.locator('.help-overlay');
-    expect(await overlay.isVisible()).toBe(true);
-    const text = await overlay.textContent();
-    for (const part of ['Envelope', 'ε', 'λ', 'Comparison', 'Space', 'Home']) {
-      expect(text).toContain(part);
+    await page.getByRole('button', { name: 'front view' }).click();
+    await page.keyboard.press('?');
+    await overlay.waitFor({ state: 'visible' });
+    const headings = await overlay.locator('h3').allTextContents();
+    expect(headings[0]).toBe('Try this first');
+    for (const part of ['Mouse', 'Editor', 'Export', 'Envelope E(p)', 'Comparison', 'Keys']) {
+      expect(headings).toContain(part);
     }
+    const section = async (title) =>
+      overlay
+        .locator('h3', { hasText: title })
+        .locator('xpath=following-sibling::*[1]')
+        .innerText();
+    expect(await section('Try this first')).toMatch(/gesture[\s\S]*Space[\s\S]*attack slider/);
+    expect(await section('Mouse')).toMatch(/orbit[\s\S]*pan[\s\S]*zoom/);
+    const editor = await section('Editor');
+    for (const part of ['edit gesture', 'gizmo', 'hand target', 'keyframe', 'Ctrl+Z']) {
+      expect(editor).toContain(part);
+    }
+    const exports = await section('Export');
+    for (const part of ['video', 'GIF', 'GLB', 'BVH', 'copy link', 'snippets']) {
+      expect(exports).toContain(part);
+    }
+    const text = await overlay.textContent();
+    for (const part of ['ε', 'λ', 'Space', 'Home']) expect(text).toContain(part);
+    await page.screenshot({ path: `${SCREENSHOTS}help-1280x800.png` });
     await page.keyboard.press('Escape');
     expect(await overlay.isVisible()).toBe(false);
-    await page.locator('#stage canvas').focus();
+    // and after a click on a checkbox of the panel
+    await field(page, 'checkbox', 'body').click();
     await page.keyboard.press('?');
     expect(await overlay.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'close' }).click();
     expect(await overlay.isVisible()).toBe(false);
+    await field(page, 'checkbox', 'body').click();
+  });
+
+  it('the help fits a phone screen and scrolls, its close button in reach', async () => {
+    const phone = await openPage(browser, '', { width: 390, height: 844 });
+    const { page } = phone;
+    await page.getByRole('button', { name: 'help' }).click();
+    const box = page.locator('.help-box');
+    await box.waitFor({ state: 'visible' });
+    const fit = await box.evaluate((node) => {
+      const r = node.getBoundingClientRect();
+      return {
+        inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+        scrolls:
+          node.scrollHeight > node.clientHeight && getComputedStyle(node).overflowY === 'auto',
+        wide: node.scrollWidth <= node.clientWidth,
+      };
+    });
+    expect(fit).toEqual({ inside: true, scrolls: true, wide: true });
+    await page.screenshot({ path: `${SCREENSHOTS}help-390x844.png` });
+    // scrolled to its end with the wheel, the close button stays on top
+    await page.mouse.move(195, 422);
+    await page.mouse.wheel(0, 3000);
+    await page.waitForFunction(() => {
+      const node = document.querySelector('.help-box');
+      return node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
+    });
+    const close = page.getByRole('button', { name: 'close' });
+    expect(await close.isVisible()).toBe(true);
+    const [closeBox, helpBox] = [await close.boundingBox(), await box.boundingBox()];
+    expect(closeBox.y).toBeGreaterThanOrEqual(helpBox.y);
+    expect(closeBox.y + closeBox.height).toBeLessThan(helpBox.y + 80);
+    await page.screenshot({ path: `${SCREENSHOTS}help-390x844-scrolled.png` });
+    await close.click();
+    expect(await page.locator('.help-overlay').isVisible()).toBe(false);
+    expect(phone.log.errors).toEqual([]);
+    await phone.context.close();
   });
 
   it('the epsilon box shows the value in rad, and a typed value reads back', async () => {

@@ -1,9 +1,12 @@
 // The sweep grid in the browser: a grid of rigs on the crowd path with its
 // axes labelled by the swept values, a rig's values and figures on hover, a
-// click taking them into the panel, and the sweep in the share link.
+// click taking them into the panel, every rig on a floor tile, the cell
+// matching the panel outlined and labelled as the panel changes, and the
+// sweep in the share link.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.js';
+import { MARK_COLOR, TILE } from '../../web/viewer/sweep/sweep-floor.js';
+import { launchBrowser, openPage, setNumber } from './browser.js';
 
 const SHOTS = 'test-results/screenshots';
 let browser;
@@ -55,6 +58,33 @@ async function coloursAt(page, points) {
 }
 const isBlue = ([r, , b]) => b - r > 25; // the body's tint
 const isOrange = ([r, , b]) => r - b > 40; // the hovered rig's
+// the marked cell's tile: the mark's yellow, darkened
+const MARK = [16, 8, 0].map((shift) => (MARK_COLOR >> shift) & 0xff);
+const isMarked = (c) => c.every((v, i) => Math.abs(v - 0.75 * MARK[i]) < 40);
+// a plain tile: grey, lighter than the stage's background (0x181b20)
+const isTile = (c) => !isMarked(c) && c[0] > 0x28 && Math.max(...c) - Math.min(...c) < 30;
+
+// Every rig stands on its own tile: the tile's top at its feet, both feet
+// over it; and the point just under its feet is drawn in the tile's colour.
+async function expectRigsOnTiles(page, grid) {
+  for (const [i, cell] of grid.cells.entries()) {
+    const [x, y, z] = cell.floor;
+    for (const foot of cell.feet) {
+      expect(foot[1] - y, `rig ${i}: foot above its tile`).toBeGreaterThan(0);
+      expect(foot[1] - y, `rig ${i}: foot on its tile`).toBeLessThan(0.15);
+      expect(Math.abs(foot[0] - x), `rig ${i}`).toBeLessThan(TILE.width / 2);
+      expect(Math.abs(foot[2] - z), `rig ${i}`).toBeLessThan(TILE.depth / 2);
+    }
+  }
+  const colours = await coloursAt(
+    page,
+    grid.cells.map((c) => ({ x: c.floorAt.x, y: c.floorAt.y + 1 })),
+  );
+  colours.forEach((c, i) => {
+    const marked = i === grid.panel?.marked;
+    expect(marked ? isMarked(c) : isTile(c), `tile under rig ${i}: ${c}`).toBe(true);
+  });
+}
 
 describe('sweep grid', () => {
   it('labels the axes with the swept values, shows a rig on hover and takes it on click', async () => {
@@ -72,6 +102,14 @@ describe('sweep grid', () => {
     // each rig has its own values, and the deadband's figures differ between them
     expect(new Set(grid.cells.map((c) => JSON.stringify(c.values))).size).toBe(25);
     expect(grid.cells.every((c) => c.updates > 0)).toBe(true);
+    // the panel's attack 0.15 and release 0.2: the nearest cell, row 0.25
+    // (0.2 lies halfway, nearer 0.25 in floating point), column 0.15
+    expect(grid.panel).toMatchObject({ col: 1, row: 2, exact: false, marked: 11 });
+    expect(grid.panel.label).toBe('nearest the panel’s tuning');
+    await page.waitForTimeout(200); // the tiles drawn
+    await expectRigsOnTiles(page, grid);
+    // the stage's floor, under one rig only, is set aside
+    expect(await page.evaluate(() => window.kblendApp.floorShown())).toBe(false);
 
     const box = await canvasBox(page);
     const target = grid.cells[7]; // row 1, column 2
@@ -90,6 +128,25 @@ describe('sweep grid', () => {
     expect((await sweep(page)).sweep).toBe('attack-release'); // the grid stays
     const attackField = page.getByRole('textbox', { name: 'attack', exact: true });
     expect(Number(await attackField.inputValue())).toBe(0.25);
+    // the rig clicked is the panel's now: marked, and labelled so
+    let taken = await sweep(page);
+    expect(taken.panel).toMatchObject({ index: 7, exact: true, marked: 7 });
+    expect(taken.panel.label).toBe('panel’s tuning');
+    expect(await page.locator('.sweep-mark').innerText()).toBe('panel’s tuning');
+    // a value typed into the panel moves the mark, the grid kept
+    await setNumber(page, 'attack', 0.45);
+    await page.waitForFunction(() => window.kblendApp.sweep().panel?.index === 9);
+    taken = await sweep(page);
+    expect(taken.panel).toMatchObject({ col: 4, row: 1, exact: true, marked: 9 });
+    await setNumber(page, 'attack', 0.28);
+    await page.waitForFunction(() => window.kblendApp.sweep().panel?.exact === false);
+    expect((await sweep(page)).panel).toMatchObject({ col: 2, row: 1, marked: 7 });
+    expect(await page.locator('.sweep-mark').innerText()).toBe('nearest the panel’s tuning');
+    await page.mouse.move(box.x - 5, box.y + 5); // off the stage: no tooltip over the tiles
+    await page.waitForFunction(() => window.kblendApp.sweep().tip === null);
+    await page.waitForTimeout(200);
+    await page.locator('#stage').screenshot({ path: `${SHOTS}/sweep-floor-marked.png` });
+    await expectRigsOnTiles(page, await sweep(page));
 
     // on a rig's body: the ray names the member, its instances turn orange
     const onBody = (await sweep(page)).cells[18]; // row 3, column 3
@@ -141,6 +198,8 @@ describe('sweep grid', () => {
     await page.waitForFunction(() => location.hash.includes('sw=off'));
     expect(await page.locator('.sweep-col').count()).toBe(3); // kept, hidden
     expect(await page.locator('.sweep-labels').isHidden()).toBe(true);
+    expect(await page.locator('.sweep-mark').isHidden()).toBe(true);
+    expect(await page.evaluate(() => window.kblendApp.floorShown())).toBe(true);
     expect(log.errors).toEqual([]);
     await context.close();
   });

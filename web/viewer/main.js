@@ -36,7 +36,7 @@ import { createBlobCache, createCustomLinkOpener, tooLongNote } from './share/cu
 import { createLinkOpener } from './share/link-opener.js';
 import { createLinkSync } from './share/link-sync.js';
 import { createSnippetActions } from './share/embed-snippets.js';
-import { createClapOverlay } from './stage/clap-overlay.js';
+import { createArrowsChoice, createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
 import { handShapesAt } from '../figures/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
@@ -363,6 +363,8 @@ function abActions(page, state, notice) {
 
 function addPanel(page) {
   const { state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
+  // the clap arrows as the user last left them for this kind of gesture
+  page.arrowsChoice = createArrowsChoice();
   const settings = {
     loop: (on) => (playback.loop = on),
     speed: (speed) => (playback.speed = speed),
@@ -381,7 +383,10 @@ function addPanel(page) {
       sources.setShapeImports(on);
       showOutcome(state.setParams({}));
     },
-    clapArrows: (on) => clapOverlay.setVisible(on),
+    clapArrows: (on) => {
+      page.arrowsChoice.choose(state.params.gesture === IK_GESTURE, on);
+      clapOverlay.setVisible(on);
+    },
     followCamera: (on) => stage.setFollow(on),
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
     reference: (name) => page.reference.setReference(name),
@@ -482,7 +487,8 @@ function addSweep(page) {
     kb,
     stage,
     stageElement: byId('stage'),
-    singleView: [page.rig.root, page.clapOverlay.root],
+    // the stage's floor lies under one rig: the grid has a tile under each
+    singleView: [page.rig.root, page.clapOverlay.root, stage.scene.getObjectByName('floor')],
     onPick(values) {
       const change = state.setParams(values);
       panel.setError(change.ok ? '' : change.error);
@@ -515,7 +521,8 @@ function wireChanges(page) {
     page.poseDirty = true;
     page.writeLink();
   };
-  page.showClapArrows = (on) => {
+  page.showClapArrows = (isClap) => {
+    const on = page.arrowsChoice.shownFor(isClap);
     page.clapOverlay.setVisible(on);
     panel.setSetting('clapArrows', on);
   };

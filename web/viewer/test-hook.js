@@ -21,8 +21,9 @@
 // change, e.g. to force a contact).
 // loadGesture(jsonText) (a gesture file shown as a custom gesture),
 // exportFile(kind), exportOptions(partial), cancelExport().
-// sweep() (the sweep grid: its sweep and size, labels, the tooltip, each
-// rig's values and where it is on the stage).
+// sweep() (the sweep grid: its sweep and size, labels, the tooltip, the
+// cell matching the panel, each rig's values, floor tile and where it is on
+// the stage), floorShown() (the stage's floor in the scene).
 // character() ({ name, skinned, mapped, unmapped, height, clapHeight (the
 // body height the clap check measures), hands (its palm and thumb markers
 // and where they came from), boundTo (the rest it is bound with),
@@ -186,6 +187,8 @@ export function installTestHook(app) {
       size: state.params.sweepSize,
       ...app.sweep.snapshot(),
     }),
+    // whether the stage's floor is in the scene (the sweep grid sets it aside)
+    floorShown: () => Boolean(stage.scene.getObjectByName('floor')),
     character: () => ({
       ...app.rig.describe(),
       clapHeight: state.bodyHeight,

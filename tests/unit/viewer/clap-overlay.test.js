@@ -7,6 +7,7 @@ import {
   NEUTRAL_COLOR,
   PASS_COLOR,
   clapOverlayState,
+  createArrowsChoice,
   createClapOverlay,
   judgedParts,
 } from '../../../web/viewer/stage/clap-overlay.js';
@@ -113,21 +114,23 @@ describe('createClapOverlay', () => {
     expect(overlay.visible).toBe(false);
   });
 
-  it('while the hands move between the phases nothing is judged: every part neutral, none red', () => {
+  it('while the hands move between the phases and outside the hold nothing is judged: every part neutral, none red', () => {
     const overlay = createClapOverlay(kb);
     const bind = identity();
     const report = kb.validateClap(bind);
     expect(report.ok).toBe(false);
-    overlay.update(bind, report, undefined, 'moving');
-    const parts = overlay.describe().parts;
-    for (const [name, part] of Object.entries(parts)) {
-      expect(part, name).toMatchObject({ judged: false, color: NEUTRAL_COLOR });
+    for (const phase of ['moving', 'blend']) {
+      overlay.update(bind, report, undefined, phase);
+      const parts = overlay.describe().parts;
+      for (const [name, part] of Object.entries(parts)) {
+        expect(part, `${phase} ${name}`).toMatchObject({ judged: false, color: NEUTRAL_COLOR });
+      }
+      // the rules' results are still there, only not coloured
+      expect(parts.leftPalm.ok).toBe(report.rules.palms);
+      expect(parts.wrists.ok).toBe(false);
     }
-    // the rules' results are still there, only not coloured
-    expect(parts.leftPalm.ok).toBe(report.rules.palms);
-    expect(parts.wrists.ok).toBe(false);
-    // the same pose outside the hold or in the open phase is judged as it is
-    for (const phase of ['blend', 'open', null]) {
+    // the same pose in the open phase (or on a gesture without phases) is judged as it is
+    for (const phase of ['open', null]) {
       overlay.update(bind, report, undefined, phase);
       for (const part of Object.values(overlay.describe().parts)) {
         expect(part).toMatchObject({ judged: true, color: FAIL_COLOR });
@@ -139,9 +142,25 @@ describe('createClapOverlay', () => {
 describe('judgedParts', () => {
   it('follows the clap check’s phases', () => {
     expect(judgedParts('open')).toEqual({ arrows: true, line: true });
-    expect(judgedParts('blend')).toEqual({ arrows: true, line: true });
+    expect(judgedParts('blend')).toEqual({ arrows: false, line: false });
     expect(judgedParts(null)).toEqual({ arrows: true, line: true });
     expect(judgedParts('contact')).toEqual({ arrows: true, line: false });
     expect(judgedParts('moving')).toEqual({ arrows: false, line: false });
+  });
+});
+
+describe('createArrowsChoice', () => {
+  it('on for the clap and off for the others at first; a choice is kept across gesture changes', () => {
+    const choice = createArrowsChoice();
+    expect(choice.shownFor(true)).toBe(true);
+    expect(choice.shownFor(false)).toBe(false);
+    choice.choose(true, false); // turned off on the clap
+    expect(choice.shownFor(false)).toBe(false); // another gesture
+    expect(choice.shownFor(true)).toBe(false); // the clap again: still off
+    choice.choose(false, true); // turned on for another gesture
+    expect(choice.shownFor(true)).toBe(false);
+    expect(choice.shownFor(false)).toBe(true);
+    choice.choose(true, true);
+    expect(choice.shownFor(true)).toBe(true);
   });
 });

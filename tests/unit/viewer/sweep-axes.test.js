@@ -8,6 +8,7 @@ import { kb } from './library.js';
 import {
   SWEEP_NAMES,
   SWEEP_SIZES,
+  panelCell,
   sweepAxes,
   sweepCells,
 } from '../../../web/viewer/sweep/sweep-axes.js';
@@ -62,5 +63,56 @@ describe('sweep axes', () => {
     );
     expect(() => sweepAxes('off', '5')).toThrow(RangeError);
     expect(() => sweepAxes('jitter', '7')).toThrow(/sweep size must be one of 3, 5, 10, got '7'/);
+  });
+});
+
+describe('the cell matching the panel', () => {
+  const base = { ...TUNING_DEFAULTS, gesture: 'wave', duration: 2.4 };
+  const grid = (name, size, params = base) => sweepCells(name, size, params);
+
+  it('is the cell with the panel’s values, exact, for every cell of every sweep', () => {
+    for (const name of SWEEP_NAMES.slice(1)) {
+      const layout = grid(name, '5');
+      layout.cells.forEach((cell, index) => {
+        const found = panelCell(layout, cell.params);
+        expect(found, `${name} ${index}`).toEqual({
+          index,
+          col: cell.col,
+          row: cell.row,
+          exact: true,
+        });
+      });
+    }
+  });
+
+  it('between the values: the nearest on each axis, linear or log as it spans, not exact', () => {
+    const ar = grid('attack-release', '5');
+    expect(panelCell(ar, { ...base, attack: 0.12, release: 0.41 })).toEqual({
+      index: 4 * 5 + 1,
+      col: 1,
+      row: 4,
+      exact: false,
+    });
+    // past the span: the end cell
+    expect(panelCell(ar, { ...base, attack: 0.9, release: 0 })).toMatchObject({ col: 4, row: 0 });
+    // epsilon is spanned in log10: 6e-4 is nearer 1.73e-3 than 1e-4 in
+    // log (on a linear scale it would be nearer 1e-4)
+    const el = grid('epsilon-lambda', '3');
+    expect(el.x.values).toEqual([1e-4, 0.00173, 0.03]);
+    expect(panelCell(el, { ...base, epsilon: 6e-4, lambda: 50 })).toMatchObject({
+      col: 1,
+      row: 2,
+      exact: false,
+    });
+    expect(panelCell(el, { ...base, epsilon: 3e-4, lambda: 2 })).toMatchObject({ col: 0, row: 0 });
+    // one axis only: row 0
+    const apose = grid('apose', '3');
+    expect(panelCell(apose, { ...base, apose: 1.4 })).toMatchObject({ index: 2, row: 0 });
+  });
+
+  it('none for a value no axis holds', () => {
+    const kli = grid('kli', '3');
+    expect(panelCell(kli, { ...base, shape: 'linear' })).toBeNull();
+    expect(panelCell(grid('jitter', '3'), { ...base, jitter: Number.NaN })).toBeNull();
   });
 });

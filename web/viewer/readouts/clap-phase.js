@@ -4,8 +4,8 @@
 //   contact  the palms touch (the wrists closer than the rules' 0.17 m, by
 //            design): shown as "contact", not as a failure;
 //   moving   between the two, the hands travel;
-//   blend    the envelope is below 1 (attack or release): no clap is held;
-//            the readout judges the pose as it is (readouts.js).
+//   blend    the envelope is below 1 (attack or release): no clap is held,
+//            nothing is judged (readouts.js says "not judged now").
 // The kind of each keyframe comes from the clap rules on its own pose, so the
 // phases follow the gesture file's times and need no figures of their own.
 // No DOM, no three.js.

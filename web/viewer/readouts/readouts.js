@@ -1,9 +1,11 @@
 // Readouts beside the plot: the clap check's values with pass/fail, the
 // joints the deadband let change this frame, the core's time per frame and
 // the frame rate drawn (playback skips frames when it is low).
-// The clap check is shown for the clap only and, in the hold, judges only
-// the phase its rules describe (clap-phase.js): in the contact and between
-// the phases the values are shown unjudged and the verdict names the phase.
+// The clap check is shown for the clap only and judges only the phase its
+// rules describe, the open phase of the hold (clap-phase.js): in the
+// contact, between the phases and outside the hold (the attack and
+// release) the values are shown unjudged, never red, and the verdict names
+// the phase.
 
 const CORE_TIME_WINDOW = 60; // frames averaged for the core time
 const FRAME_RATE_WINDOW_MS = 1000; // the frames drawn in the last second
@@ -54,15 +56,19 @@ function cell(tag, text, className = '') {
   return node;
 }
 
-// The phases the rules judge: the open phase, and outside the hold (the
-// envelope below 1), where no clap is held and the pose is judged as it is
-// (at rest the hands hang apart: the check fails, truthfully).
-const JUDGED_PHASES = Object.freeze(['open', 'blend']);
-// What the verdict cell says in the phases the rules do not judge.
+// The phase the rules judge (docs/design.md §5): the open phase, the hands
+// held apart ready to clap.
+const JUDGED_PHASES = Object.freeze(['open']);
+// What the verdict cell says in the phases the rules do not judge: the
+// contact, the hands travelling between the two, and outside the hold (the
+// envelope below 1: the attack and release), where no clap is held.
 const PHASE_VERDICTS = Object.freeze({
   contact: 'contact',
   moving: 'hands moving',
+  blend: 'not judged now',
 });
+const VERDICT_TIP =
+  'The clap rules judge the open phase of the hold: the hands held apart, ready to clap';
 
 function row(table, label, goal) {
   const tr = document.createElement('tr');
@@ -102,6 +108,7 @@ export function createReadouts(container) {
     ...row(clapTable, spec.label, spec.goal),
   }));
   const verdict = row(clapTable, 'all rules', '');
+  verdict.tr.title = VERDICT_TIP;
 
   const frameTable = document.createElement('table');
   frameTable.className = 'readout-table';
@@ -135,8 +142,8 @@ export function createReadouts(container) {
     get clapShown() {
       return !clapTable.hidden;
     },
-    // report: the result of kb.validateClap(pose); phase: 'open' or
-    // 'blend' (judged), 'contact' or 'moving' (shown, not judged)
+    // report: the result of kb.validateClap(pose); phase: 'open' (judged),
+    // 'contact', 'moving' or 'blend' (shown, not judged)
     setClap(report, phase = 'open') {
       const judged = JUDGED_PHASES.includes(phase);
       for (const { spec, tr, value } of clapCells) {

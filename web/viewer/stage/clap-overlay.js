@@ -18,13 +18,30 @@ export const NEUTRAL_COLOR = 0x9aa7b8;
 export const CONTACT_LINE_COLOR = NEUTRAL_COLOR;
 
 // What is judged in a phase of the clap check (readouts/clap-phase.js;
-// null: no phase, everything judged): all of it in the open phase and
-// outside the hold; in the contact the palms and thumbs, not the wrists'
-// separation (close by design); nothing while the hands move between the
-// two (the readout says "hands moving" there and marks no row).
+// null: no phase, everything judged): all of it in the open phase; in the
+// contact the palms and thumbs, not the wrists' separation (close by
+// design); nothing while the hands move between the two, nor outside the
+// hold (the attack and release, 'blend'), where no clap is held: the
+// readout says "hands moving" or "not judged now" there and marks no row.
 export function judgedParts(phase) {
-  const moving = phase === 'moving';
-  return { arrows: !moving, line: !moving && phase !== 'contact' };
+  const unjudged = phase === 'moving' || phase === 'blend';
+  return { arrows: !unjudged, line: !unjudged && phase !== 'contact' };
+}
+
+// Whether the clap arrows show: the user's choice, kept for the clap and
+// for the other gestures apart. On for the clap the first time it is
+// shown, off for the others; a choice made is kept when the gesture
+// changes and back, so arrows turned off stay off when the clap is
+// chosen again.
+export function createArrowsChoice() {
+  const wanted = { clap: true, other: false };
+  const kind = (isClap) => (isClap ? 'clap' : 'other');
+  return {
+    shownFor: (isClap) => wanted[kind(isClap)],
+    choose(isClap, on) {
+      wanted[kind(isClap)] = on === true;
+    },
+  };
 }
 
 const LEFT_WRIST = 20;

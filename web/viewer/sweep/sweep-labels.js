@@ -1,6 +1,7 @@
 // The sweep grid's words over the canvas: the axes' titles and values
-// beside the rows and under the columns, and the tooltip of the rig under
-// the pointer. Text only (textContent), positioned in CSS pixels.
+// beside the rows and under the columns, the label of the cell matching the
+// panel's tuning, and the tooltip of the rig under the pointer. Text only
+// (textContent), positioned in CSS pixels.
 const BASE = 'position:absolute;pointer-events:none;font:12px system-ui,sans-serif;color:#e8eaed;';
 
 function element(parent, className, style) {
@@ -19,6 +20,13 @@ export function createSweepLabels(stageElement) {
     'background:rgba(20,22,26,0.92);border:1px solid #555;border-radius:4px;padding:4px 6px;white-space:pre;z-index:5;',
   );
   tip.hidden = true;
+  // the colour of the marked cell's outline (sweep-floor.js MARK_COLOR)
+  const mark = element(
+    stageElement,
+    'sweep-mark',
+    'transform:translate(-50%,0);white-space:nowrap;font-size:11px;color:#f2c94c;background:rgba(20,22,26,0.75);border-radius:3px;padding:0 4px;z-index:4;',
+  );
+  mark.hidden = true;
   let columns = [];
   let rows = [];
   let titles = [];
@@ -43,8 +51,17 @@ export function createSweepLabels(stageElement) {
       }
       layer.hidden = false;
     },
-    // places: { columns: [{x, y}], rows: [{x, y}], titleX: {x, y}, titleY: {x, y} } in CSS px
-    place({ columns: c, rows: r, titleX, titleY }) {
+    // The marked cell's label: its text, or null for none.
+    setMark(text) {
+      mark.textContent = text ?? '';
+      mark.hidden = text === null || layer.hidden;
+    },
+    get mark() {
+      return mark.hidden ? null : mark.textContent;
+    },
+    // places: { columns: [{x, y}], rows: [{x, y}], titleX: {x, y}, titleY:
+    // {x, y}, mark: {x, y} | null } in CSS px
+    place({ columns: c, rows: r, titleX, titleY, mark: markAt }) {
       const put = (e, p) => {
         e.style.left = `${p.x}px`;
         e.style.top = `${p.y}px`;
@@ -53,6 +70,7 @@ export function createSweepLabels(stageElement) {
       rows.forEach((e, i) => put(e, r[i]));
       put(titles[0], titleX);
       if (titles[1]) put(titles[1], titleY);
+      if (markAt) put(mark, markAt);
     },
     showTip(text, at) {
       tip.textContent = text;
@@ -69,6 +87,7 @@ export function createSweepLabels(stageElement) {
     hide() {
       layer.hidden = true;
       tip.hidden = true;
+      mark.hidden = true;
     },
     texts: () => ({
       columns: columns.map((e) => e.textContent),

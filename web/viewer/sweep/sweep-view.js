@@ -4,14 +4,19 @@
 // meshes straight from the core's world matrices (sweep-rig.js). Hovering a
 // rig (the one under the pointer, else the nearest) shows its values and
 // figures; clicking it hands its values to onPick (the app state's
-// setParams). While off it costs nothing and the single view is shown.
+// setParams). Every rig stands on a floor tile of its own, and the cell
+// matching the panel's tuning is outlined and labelled, following the
+// panel (sweep-floor.js). While off it costs nothing and the single view is
+// shown.
 import * as THREE from 'three';
-import { SWEEP_OFF, SWEEP_PARAMS, sweepCells } from './sweep-axes.js';
+import { SWEEP_OFF, SWEEP_PARAMS, panelCell, sweepCells } from './sweep-axes.js';
+import { createSweepFloor } from './sweep-floor.js';
 import { createSweepLabels } from './sweep-labels.js';
 import { createSweepBodies } from './sweep-rig.js';
 
 const PITCH = { x: 1.5, y: 2.15 }; // m between rigs
 const CHEST = 1.25; // m above a rig's feet: where the pointer picks it
+const MARK_LABEL_UP = 2.0; // m above the marked rig's feet: its label, under the outline's top
 
 // What a grid is built from: the sweep, its size and every value it does
 // not sweep (so taking a rig's values into the panel keeps the grid).
@@ -39,22 +44,33 @@ const cellRoot = (cell, rows) => [cell.col * PITCH.x, (rows - 1 - cell.row) * PI
 
 function buildGrid({ kb, stage }, params, previewOptionsOf) {
   const layout = sweepCells(params.sweep, params.sweepSize, params);
+  const roots = layout.cells.map((cell) => cellRoot(cell, layout.rows));
   const crowd = kb.createCrowd({
     members: layout.cells.map((c) => previewOptionsOf(c.params)),
     matrices: true,
     matrixLayout: 'joint',
-    roots: layout.cells.flatMap((cell) => cellRoot(cell, layout.rows)),
+    roots: roots.flat(),
   });
   const first = crowd.members[0];
   const figures = clipFigures(crowd, first.fps, first.duration);
   const bodies = createSweepBodies(crowd);
-  stage.scene.add(bodies.object);
-  return { layout, crowd, bodies, figures, frameMs: 0 };
+  const floor = createSweepFloor(roots);
+  stage.scene.add(floor.object, bodies.object);
+  return { layout, roots, crowd, bodies, floor, figures, frameMs: 0, panel: null };
 }
 
 function disposeGrid(grid) {
   grid.bodies.instances.dispose();
+  grid.floor.dispose();
   grid.crowd.dispose();
+}
+
+// The cell matching the panel's params, marked on the floor and labelled.
+function markPanelCell(grid, labels, params) {
+  grid.panel = panelCell(grid.layout, params);
+  grid.floor.mark(grid.panel ? grid.panel.index : -1);
+  if (!grid.panel) return labels.setMark(null);
+  labels.setMark(grid.panel.exact ? 'panel’s tuning' : 'nearest the panel’s tuning');
 }
 
 // A front view of the whole grid, room left and below for the labels:
@@ -104,7 +120,12 @@ function createGridScreen(stage) {
     below.lerp(above, 0.5);
     return toScreen(below.x, below.y, below.z);
   }
-  return { cellPoint, pxPerMetre, bodyPoint };
+  // rig i's foot joints in the world (m)
+  const feet = (grid, i) =>
+    ['left_foot', 'right_foot'].map((name) =>
+      below.setFromMatrixPosition(grid.bodies.instances.matrixAt(i, name, joint)).toArray(),
+    );
+  return { cellPoint, pxPerMetre, bodyPoint, feet };
 }
 
 function placeLabels(labels, screen, grid) {
@@ -121,6 +142,7 @@ function placeLabels(labels, screen, grid) {
     rows: Array.from({ length: layout.rows }, (_, row) => rowX(row)),
     titleX: at({ col: (layout.cols - 1) / 2, row: last }, -0.6),
     titleY: { x: top.x, y: at({ col: 0, row: 0 }, 2.45).y },
+    mark: grid.panel ? at(grid.layout.cells[grid.panel.index], MARK_LABEL_UP) : null,
   });
 }
 
@@ -212,10 +234,17 @@ function gridSnapshot(grid, labels, screen, hover) {
     hovered: hover.index,
     hoveredBy: hover.by,
     frameMs: grid.frameMs,
+    // the cell matching the panel (panelCell) and its label
+    panel: grid.panel && { ...grid.panel, marked: grid.floor.marked, label: labels.mark },
     cells: grid.layout.cells.map((cell, i) => ({
       values: { ...cell.values },
       at: screen.cellPoint(grid, cell, 0.9),
       body: screen.bodyPoint(grid, i),
+      // its floor tile's top centre and its feet (world m), and a point
+      // just under its feet on the stage
+      floor: grid.roots[i],
+      feet: screen.feet(grid, i),
+      floorAt: screen.cellPoint(grid, cell, -0.01),
       updates: grid.figures[i].updates,
     })),
   };
@@ -286,13 +315,16 @@ export function createSweepView({ kb, stage, stageElement, singleView, onPick })
   });
 
   return {
-    // New params (any change): rebuilt when the sweep or a shared value changed.
+    // New params (any change): rebuilt when the sweep or a shared value
+    // changed; the panel's cell marked again.
     setParams(params, previewOptionsOf) {
       if (params.sweep === SWEEP_OFF) return disable();
       const next = gridKey(params);
-      if (next === key) return;
-      key = next;
-      enable(params, previewOptionsOf);
+      if (next !== key) {
+        key = next;
+        enable(params, previewOptionsOf);
+      }
+      markPanelCell(grid, labels, params);
       stage.requestRender();
     },
     // Every drawn frame: the crowd at time t onto the rigs, the labels placed.
