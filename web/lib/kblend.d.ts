@@ -36,6 +36,19 @@ export function multiplyQuat<T extends { [i: number]: number }>(
   b: ArrayLike<number>,
   out: T,
 ): T;
+/**
+ * The same product on flat arrays: out[o…o+3] = a[ai…ai+3] ⊗ b[bi…bi+3],
+ * for per-frame loops over many joints that allocate nothing; every input
+ * is read before out is written, so out may alias a or b.
+ */
+export function multiplyQuatAt<T extends { [i: number]: number }>(
+  a: ArrayLike<number>,
+  ai: number,
+  b: ArrayLike<number>,
+  bi: number,
+  out: T,
+  o: number,
+): T;
 /** q v q⁻¹ for a unit quaternion q. */
 export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [number, number, number];
 /**
@@ -44,6 +57,62 @@ export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [numbe
  * Euler.setFromRotationMatrix computes them; z is 0 at gimbal lock.
  */
 export function eulerXYZ(q: ArrayLike<number>): [number, number, number];
+
+/** A source skeleton's joints matched to kblend's 22 (indexOf[j]: the source joint of kblend joint j, −1 when none). */
+export interface JointMapping {
+  readonly indexOf: number[];
+  /** kblend joint → source joint name. */
+  readonly mapped: Partial<Record<JointName, string>>;
+  /** kblend joints without a source joint. */
+  readonly unmapped: JointName[];
+  /** Source joints kblend does not use. */
+  readonly ignored: string[];
+}
+/**
+ * Maps a humanoid skeleton by its joint names alone (Kimodo/SMPL names, the
+ * common conventions' aliases, the spine by hierarchy); parents[i] is joint
+ * i's parent index (−1 for a root).
+ */
+export function mapJointNames(names: readonly string[], parents: readonly number[]): JointMapping;
+/**
+ * Maps a humanoid skeleton as kb.importBvh and kblend/three's
+ * createRigBinding do: the caller's map first ({ kblendJoint: name }), then
+ * names, then the hierarchy and the standing rest positions ([x, y, z] per
+ * source joint); consistent drops automatic picks that contradict the map.
+ */
+export function mapJoints(source: {
+  names: readonly string[];
+  parents: readonly number[];
+  rest: readonly ArrayLike<number>[];
+  map?: 'auto' | Partial<Record<JointName, string>>;
+  consistent?: boolean;
+}): JointMapping;
+/**
+ * An options object checked against the names it may hold (undefined reads
+ * as {}): a key outside them throws a TypeError naming the nearest known one.
+ */
+export function checkOptions<T extends object>(
+  name: string,
+  value: T | undefined,
+  known?: readonly string[],
+): T;
+/**
+ * A number within bounds (each optional; open with minOpen / maxOpen): a
+ * TypeError or RangeError naming the parameter, the value and what is allowed.
+ */
+export function checkNumber(
+  name: string,
+  value: unknown,
+  bounds?: {
+    min?: number;
+    max?: number;
+    minOpen?: boolean;
+    maxOpen?: boolean;
+    integer?: boolean;
+    allowInfinity?: boolean;
+    float32?: boolean;
+  },
+): number;
 
 export type Quat = ArrayLike<number>;
 export type JointName =

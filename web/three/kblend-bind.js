@@ -2,7 +2,7 @@
 // core's own table (c_src/skeleton.c, bind_positions; a unit test holds
 // the two together): what a rig's rest segments are compared with when
 // its rest is read from its bones (rig-rest.js).
-import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_NAMES } from 'kblend';
 
 const SHOULDER_HEIGHT = 0.818;
 const HIP_HEIGHT = 0.53;

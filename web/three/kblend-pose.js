@@ -1,8 +1,7 @@
 // kblend's world rotations from local ones, in plain JS (a product down
 // the hierarchy: the T-pose bind's world rotations are identity), and the
 // rest poses a rig can have.
-import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
-import { multiplyQuat } from '../lib/quaternion-math.js';
+import { JOINT_COUNT, JOINT_PARENTS, multiplyQuat } from 'kblend';
 import { IDLE_APOSE } from './kblend-bind.js';
 
 const LEFT_SHOULDER = 16;

@@ -10,8 +10,7 @@
 // rig whose rest is kblend's own (identity rest rotations in the root's
 // frame, T-pose, a bone per joint) pre and post are identity and the local
 // rotation is the pose's quaternion itself.
-import { multiplyQuat } from '../lib/quaternion-math.js';
-import { JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { JOINT_PARENTS, multiplyQuat } from 'kblend';
 
 const product = (q, r) => multiplyQuat(q, r, [0, 0, 0, 0]);
 const conjugate = (q) => [-q[0], -q[1], -q[2], q[3]];
