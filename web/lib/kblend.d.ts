@@ -24,6 +24,16 @@ export const JOINT_NAMES: readonly JointName[];
 /** Parent index of each joint (−1 for the pelvis). */
 export const JOINT_PARENTS: readonly number[];
 export const JOINT_COUNT: 22;
+/**
+ * In a tree given by its parents (−1 for a root), e.g. JOINT_PARENTS: the
+ * joints from `ancestor` (exclusive; −1 for above the root) down to j, top
+ * first, or null when ancestor is not above j.
+ */
+export function jointChain(
+  parents: ArrayLike<number>,
+  ancestor: number,
+  j: number,
+): number[] | null;
 /** Envelope shapes, in the core's enum order. */
 export const SHAPES: readonly ['smoothstep', 'kli'];
 /** Filter followers, in the core's enum order. */
@@ -511,6 +521,13 @@ export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi, F
     options?: { rate?: number; shortestPath?: boolean },
   ): Float32Array;
   kliWeight(theta0: number, rate: number, t: number): number;
+  /**
+   * The 'kli' shape's ramp (kb_kli_ramp): kliWeight(theta0, K, elapsed) with
+   * K = ln(tan(theta0/2) / tan(epsilon/4)) / span, the rate that arrives
+   * within epsilon (rad, taken ≥ 1e-5) after span seconds; 1 when span is 0
+   * or theta0 is within epsilon already.
+   */
+  kliRamp(theta0: number, epsilon: number, span: number, elapsed: number): number;
   createFilter(options?: FilterOptions): Filter;
   readonly skeleton: { readonly names: readonly JointName[]; readonly parents: readonly number[] };
   idlePose(apose?: number): Float32Array;

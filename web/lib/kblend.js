@@ -28,7 +28,7 @@ export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export { ORDERS, SHAPES } from './preview.js';
 export { multiplyQuat, multiplyQuatAt, rotateVector } from './quaternion-math.js';
-export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
+export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS, jointChain } from './skeleton-names.js';
 // The argument checks every layer built on the library uses (kblend/three
 // too), so a bad option reads the same everywhere.
 export { checkNumber, checkOptions } from './validate.js';
