@@ -63,6 +63,7 @@ describe('npm pack', () => {
       'web/lib/bvh/index.d.ts',
       'web/lib/wasm/kblend_core.js',
       'web/lib/wasm/kblend_core.wasm',
+      'web/lib/wasm/kblend_body.js',
       'web/three/index.js',
       'web/three/index.d.ts',
       'web/gestures/clap.json',

@@ -24,6 +24,12 @@ export const JOINT_NAMES: readonly JointName[];
 /** Parent index of each joint (−1 for the pelvis). */
 export const JOINT_PARENTS: readonly number[];
 export const JOINT_COUNT: 22;
+/** kb.defaults.height: kblend's default body height, m. */
+export const DEFAULT_HEIGHT: number;
+/** kb.idlePose(): the idle A-pose at kb.defaults.apose (upper arms lowered about Z), 88 numbers. */
+export const IDLE_POSE: readonly number[];
+/** kb.bindPositions(1): the T-pose bind at a height of 1 m, joint j at [3j, 3j + 1, 3j + 2]. */
+export const BIND_FRACTIONS: readonly number[];
 /**
  * In a tree given by its parents (−1 for a root), e.g. JOINT_PARENTS: the
  * joints from `ancestor` (exclusive; −1 for above the root) down to j, top

@@ -29,6 +29,9 @@ export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.
 export { ORDERS, SHAPES } from './preview.js';
 export { multiplyQuat, multiplyQuatAt, rotateVector } from './quaternion-math.js';
 export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS, jointChain } from './skeleton-names.js';
+// The core's body figures as data, for code that has no loaded library at
+// hand (kblend/three): written from the core when it is built.
+export { BIND_FRACTIONS, DEFAULT_HEIGHT, IDLE_POSE } from './wasm/kblend_body.js';
 // The argument checks every layer built on the library uses (kblend/three
 // too), so a bad option reads the same everywhere.
 export { checkNumber, checkOptions } from './validate.js';

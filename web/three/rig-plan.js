@@ -6,8 +6,8 @@
 // rotation as a fixed product of the pose's own local rotations
 // (local-rotation-recipe.js); notes say what was guessed.
 import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES, mapJointNames, mapJoints } from 'kblend';
-import { aposePose, lineage, worldRotations } from './kblend-pose.js';
+import { IDLE_POSE, JOINT_COUNT, JOINT_NAMES, mapJointNames, mapJoints } from 'kblend';
+import { lineage, worldRotations } from './kblend-pose.js';
 import { localRotationRecipe } from './local-rotation-recipe.js';
 import { skeletonRoot, uprightTurn } from './rig-frame.js';
 import { givenRest, readRest } from './rig-rest.js';
@@ -59,7 +59,7 @@ function restOf(rest, positionOf) {
   const measured = readRest(positionOf);
   if (rest === 'auto') return measured;
   if (rest === 'tpose') return givenRest('tpose', null, measured);
-  if (rest === 'apose') return givenRest('apose', aposePose(), measured);
+  if (rest === 'apose') return givenRest('apose', IDLE_POSE, measured);
   const pose = rest?.rotations ?? rest;
   if (!pose || pose.length !== POSE || typeof rest === 'string')
     throw new TypeError(
