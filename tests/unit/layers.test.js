@@ -3,7 +3,8 @@
 // nor the layers above it, the three.js adapter reaches the library only
 // through 'kblend' and never the viewer, the element (web/element/) and the
 // share link's reader (web/link/) not the viewer, and the command-line
-// tools (web/cli/) use the library's public entry only. Every import and export-from of every .js under web/ is read.
+// tools (web/cli/) use the library's public entry only. Every import and
+// export-from of every .js and .d.ts under web/ is read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +87,7 @@ function jsFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return jsFiles(path);
-    return entry.name.endsWith('.js') ? [path] : [];
+    return /\.(js|d\.ts)$/.test(entry.name) ? [path] : [];
   });
 }
 
