@@ -128,7 +128,8 @@ EOF
 }
 
 # The module is linked in $OUT/wasm and moved into place, so web/lib/wasm
-# holds either the new module or none.
+# holds either the new module or none; kblend_body.js, the core's body
+# figures as data (web/lib/write-body-figures.mjs), is written from it.
 wasm_rules() {
   write_if_changed "$STAMPS/wasm.flags" "emcc $WASM_CFLAGS $WASM_LDFLAGS"
   write_if_changed "$STAMPS/exports.json" "$(wasm_exports)"
@@ -144,6 +145,9 @@ $WASM_OUT/kblend_core.js: \$(wasm_objects) $STAMPS/sources $STAMPS/wasm.flags $S
 	@emcc $WASM_CFLAGS \$(wasm_objects) $WASM_LDFLAGS \\
 	  -sEXPORTED_FUNCTIONS="\$\$(cat $STAMPS/exports.json)" -o $OUT/wasm/kblend_core.js
 	@mv $OUT/wasm/kblend_core.wasm $WASM_OUT/ && mv $OUT/wasm/kblend_core.js $WASM_OUT/
+$WASM_OUT/kblend_body.js: $WASM_OUT/kblend_core.js web/lib/write-body-figures.mjs
+	@rm -f \$@ && echo "  wasm kblend_body.js (the core's body figures)"
+	@node web/lib/write-body-figures.mjs \$@
 EOF
 }
 
@@ -182,7 +186,7 @@ step_outputs() {
     asan) echo "$OUT/asan/libkblend.a $(programs asan tests/c/test_*.c)" ;;
     fuzz) echo "$OUT/fuzz/libkblend.a $(programs fuzz tests/fuzz/fuzz_*.c)" ;;
     bench) echo "$OUT/bench/libkblend.a $OUT/native/bench" ;;
-    wasm) echo "$WASM_OUT/kblend_core.js" ;;
+    wasm) echo "$WASM_OUT/kblend_core.js $WASM_OUT/kblend_body.js" ;;
   esac
 }
 

@@ -313,6 +313,12 @@ kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
  * θ0 ∈ [0, π]. Total (it cannot fail, so it returns the value): θ0 ≤ 0 or
  * NaN gives 1 (no angle to cover), t ≤ 0, rate ≤ 0 or NaN give 0. */
 double kb_kli_weight(double theta0, double rate, double t);
+/* The ramp of a preview's 'kli' shape (docs/design.md §4): the weight
+ * kb_kli_weight(θ0, K, elapsed) of the flow from the S³ angle θ0 whose rate
+ * K = ln(tan(θ0/2) / tan(ε/4)) / span makes it arrive within ε (rad of
+ * rotation, taken ≥ 1e-5) of its target after span seconds. 1 when span ≤ 0
+ * or θ0 is within ε already. Total, like kb_kli_weight. */
+double kb_kli_ramp(double theta0, double epsilon, double span, double elapsed);
 
 /* -------------------------------------------------------------- skeleton */
 

@@ -115,6 +115,15 @@ double kb_kli_weight(double theta0, double rate, double t) {
   return u < 0 ? 0 : (u > 1 ? 1 : u);
 }
 
+double kb_kli_ramp(double theta0, double epsilon, double span, double elapsed) {
+  if (span <= 0) return 1.0;
+  double half_eps = (epsilon > 1e-5f ? epsilon : 1e-5f) / 4.0; /* S³ angle/2 */
+  double tan0 = tan(theta0 / 2.0);
+  if (tan0 <= tan(half_eps)) return 1.0;
+  double rate = log(tan0 / tan(half_eps)) / span;
+  return kb_kli_weight(theta0, rate, elapsed);
+}
+
 kb_status kb_kli_at(const double p[4], const double r[4], double t, double rate,
                     int shortest_path, double out[4]) {
   if (!out) return KB_ERR_NULL;

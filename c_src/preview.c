@@ -99,15 +99,6 @@ static void add_jitter(const kb_preview *pv, int k, float *pose) {
 
 /* KLI shape: the weight of the Kuramoto–Lohe flow that reaches the target
  * within ε (of rotation angle) after `span` seconds, at `elapsed` seconds. */
-static float kli_ramp(float theta0, float epsilon, float span, float elapsed) {
-  if (span <= 0) return 1.0f;
-  double half_eps = (epsilon > 1e-5f ? epsilon : 1e-5f) / 4.0; /* S³ angle/2 */
-  double tan0 = tan(theta0 / 2.0);
-  if (tan0 <= tan(half_eps)) return 1.0f;
-  double rate = log(tan0 / tan(half_eps)) / span;
-  return (float)kb_kli_weight(theta0, rate, elapsed);
-}
-
 /* Blend weight for joint j from idle toward y at time t. */
 static float blend_weight(const kb_preview *pv, const float *idle,
                           const float *y, float t, float e) {
@@ -118,10 +109,12 @@ static float blend_weight(const kb_preview *pv, const float *idle,
   float theta0 = angle / 2.0f; /* rotation angle to S³ angle */
   float attack_s = p->attack * p->duration,
         release_s = p->release * p->duration;
-  if (t < attack_s) return kli_ramp(theta0, p->filter.epsilon, attack_s, t);
+  if (t < attack_s)
+    return (float)kb_kli_ramp(theta0, p->filter.epsilon, attack_s, t);
   /* release: the same flow back toward idle, easing out at idle */
   float elapsed = t - (p->duration - release_s);
-  return 1.0f - kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
+  return 1.0f -
+         (float)kb_kli_ramp(theta0, p->filter.epsilon, release_s, elapsed);
 }
 
 /* Reference: out = slerp(idle, y, w) for every joint in one batch, then

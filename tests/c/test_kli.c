@@ -74,6 +74,21 @@ static void test_paths_and_cap(void) {
   CHECK(!res.converged && res.steps == 10);
 }
 
+/* The 'kli' shape's ramp: the flow whose rate arrives within ε after span. */
+static void test_ramp(void) {
+  double theta0 = 0.6, eps = 1e-3, span = 0.8;
+  double rate = log(tan(theta0 / 2) / tan(eps / 4)) / span;
+  CHECK_NEAR(kb_kli_ramp(theta0, eps, span, 0.3),
+             kb_kli_weight(theta0, rate, 0.3), 1e-15);
+  CHECK_NEAR(2 * (1 - kb_kli_ramp(theta0, eps, span, span)) * theta0, eps,
+             1e-12);
+  CHECK(kb_kli_ramp(theta0, eps, 0, 0) == 1);     /* no span */
+  CHECK(kb_kli_ramp(1e-4, eps, span, 0) == 1);    /* within ε already */
+  CHECK(kb_kli_ramp(theta0, eps, span, -1) == 0); /* not started */
+  CHECK(kb_kli_ramp(theta0, 0, span, span) ==     /* ε taken ≥ 1e-5 */
+        kb_kli_ramp(theta0, 1e-5f, span, span));
+}
+
 static void test_bad_input(void) {
   kb_kli_options o;
   kb_kli_default_options(&o);
@@ -123,6 +138,7 @@ int main(void) {
   test_closed_form_agrees();
   test_rate_scales_time();
   test_paths_and_cap();
+  test_ramp();
   test_bad_input();
   test_extremes();
   return check_summary("kli");

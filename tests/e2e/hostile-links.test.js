@@ -18,7 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// The viewer's limits (state/params.js), as a link may hold them.
+// The viewer's limits (web/link/params.js), as a link may hold them.
 const LIMITS = {
   a: [0, 1],
   r: [0, 1],

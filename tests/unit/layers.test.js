@@ -1,8 +1,10 @@
 // The layer rule: the viewer reaches the library only through its package
 // entries ('kblend', 'kblend/three'), the library imports neither three.js
-// nor the layers above it, the three.js adapter does not import the viewer,
-// the element (web/element/) not the viewer, and the command-line tools
-// (web/cli/) use the library's public entry only. Every import and export-from of every .js under web/ is read.
+// nor the layers above it, the three.js adapter reaches the library only
+// through 'kblend' and never the viewer, the element (web/element/) and the
+// share link's reader (web/link/) not the viewer, and the command-line
+// tools (web/cli/) use the library's public entry only. Every import and
+// export-from of every .js and .d.ts under web/ is read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,14 +28,8 @@ function specifiers(source) {
 // Shared by the viewer and the element: kblend's own figures (web/figures/:
 // the skinned character, its bones, the hand shapes) import three.js and
 // 'kblend' only, never the viewer, the element or a library file by path;
-// the share link's reader (web/link/) imports no viewer file but the
-// parameters' modules it still reads from the viewer's state (to move into
-// web/link/ once the viewer's state is settled).
-const LINK_READS_FROM_VIEWER = [
-  '/viewer/state/params.js',
-  '/viewer/state/choice-params.js',
-  '/viewer/state/ik-switch.js',
-];
+// the share link's reader (web/link/), used by the viewer and the element,
+// imports only its own files and 'kblend'.
 
 const layerOf = (path) => relative(WEB, path).split(sep)[0];
 
@@ -52,7 +48,7 @@ function violation(from, spec, to) {
         return `reaches into web/${to}/; import 'kblend' or 'kblend/three'`;
       return null;
     case 'link':
-      if (relativeImport && to !== 'link' && !LINK_READS_FROM_VIEWER.some((p) => spec.endsWith(p)))
+      if (relativeImport && to !== 'link')
         return `the share link's reader imports web/${to}/ (${spec})`;
       return null;
     case 'figures':
@@ -68,7 +64,9 @@ function violation(from, spec, to) {
         return `the library imports three.js ('${spec}')`;
       return null;
     case 'three':
-      if (relativeImport && (to === 'viewer' || to === 'cli'))
+      if (relativeImport && to === 'lib')
+        return `reaches into web/lib/; import the library's entry 'kblend'`;
+      if (relativeImport && (to === 'viewer' || to === 'cli' || to === 'element'))
         return `the three.js adapter imports web/${to}/`;
       return null;
     case 'element':
@@ -89,7 +87,7 @@ function jsFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return jsFiles(path);
-    return entry.name.endsWith('.js') ? [path] : [];
+    return /\.(js|d\.ts)$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -173,7 +171,9 @@ describe('the layer rule', () => {
     expect(violation('element', '../link/index.js', 'link')).toBeNull();
     expect(violation('viewer', '../../link/share-link.js', 'link')).toBeNull();
     expect(violation('link', './gesture-file.js', 'link')).toBeNull();
-    expect(violation('link', '../viewer/state/params.js', 'viewer')).toBeNull();
+    expect(violation('link', './params.js', 'link')).toBeNull();
+    expect(violation('link', 'kblend', null)).toBeNull();
+    expect(violation('link', '../viewer/state/params.js', 'viewer')).toMatch(/web\/viewer/);
     expect(violation('link', '../viewer/share/link-sync.js', 'viewer')).toMatch(/web\/viewer/);
     expect(violation('link', '../element/figures.js', 'element')).toMatch(/web\/element/);
     expect(violation('lib', '../three/index.js', 'three')).toMatch(/layer above/);
@@ -182,7 +182,12 @@ describe('the layer rule', () => {
     expect(violation('lib', 'three/addons/x.js', null)).toMatch(/three\.js/);
     expect(violation('lib', '../gestures/clap.json', 'gestures')).toBeNull();
     expect(violation('three', '../viewer/main.js', 'viewer')).toMatch(/web\/viewer/);
+    expect(violation('three', '../lib/skeleton-names.js', 'lib')).toMatch(/'kblend'/);
+    expect(violation('three', '../lib/kblend.js', 'lib')).toMatch(/'kblend'/);
+    expect(violation('three', './rig-plan.js', 'three')).toBeNull();
+    expect(violation('three', 'kblend', null)).toBeNull();
     expect(violation('three', 'three', null)).toBeNull();
+    expect(violation('element', '../viewer/state/app-state.js', 'viewer')).toMatch(/web\/viewer/);
     expect(violation('cli', '../lib/core.js', 'lib')).toMatch(/'kblend'/);
     expect(violation('cli', '../three/index.js', 'three')).toMatch(/'kblend'/);
     expect(violation('cli', 'kblend/three', null)).toMatch(/'kblend' only/);

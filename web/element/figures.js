@@ -8,13 +8,12 @@ import { handShapesAt } from '../figures/hand-shapes.js';
 import { createSkinnedCharacter } from '../figures/skinned-character.js';
 import { createMannequin } from './mannequin.js';
 
-// The preview's body height (kb.createPreview's default), so the skinned
-// bones' bind matches the world positions FK gives.
-const BODY_HEIGHT = 1.75;
-
+// At the preview's body height (kb.createPreview's default), so the
+// skinned bones' bind matches the world positions FK gives.
 function skinnedFigure(kb) {
   const started = performance.now();
-  const character = createSkinnedCharacter(kb.skeleton, kb.bindPositions(BODY_HEIGHT), BODY_HEIGHT);
+  const height = kb.defaults.height;
+  const character = createSkinnedCharacter(kb.skeleton, kb.bindPositions(height), height);
   const buildMs = performance.now() - started;
   return {
     object: character.root,

@@ -15,7 +15,7 @@ import {
 
 const BLOB_KEY = 'cg';
 
-export const CHOICE_ATTRIBUTES = Object.freeze(['shape', 'follower']);
+const CHOICE_ATTRIBUTES = Object.freeze(['shape', 'follower']);
 export const NUMERIC_ATTRIBUTES = Object.freeze([
   'attack',
   'release',
@@ -33,7 +33,7 @@ export const TUNING_ATTRIBUTES = Object.freeze([
 ]);
 // The figures (figures.js makes them); the first is the default: kblend's
 // skinned character, as in the viewer.
-export const CHARACTERS = Object.freeze(['skinned', 'mannequin']);
+const CHARACTERS = Object.freeze(['skinned', 'mannequin']);
 const DEFAULT_GESTURE = 'wave';
 
 const linkKey = (name) =>

@@ -24,6 +24,22 @@ export const JOINT_NAMES: readonly JointName[];
 /** Parent index of each joint (−1 for the pelvis). */
 export const JOINT_PARENTS: readonly number[];
 export const JOINT_COUNT: 22;
+/** kb.defaults.height: kblend's default body height, m. */
+export const DEFAULT_HEIGHT: number;
+/** kb.idlePose(): the idle A-pose at kb.defaults.apose (upper arms lowered about Z), 88 numbers. */
+export const IDLE_POSE: readonly number[];
+/** kb.bindPositions(1): the T-pose bind at a height of 1 m, joint j at [3j, 3j + 1, 3j + 2]. */
+export const BIND_FRACTIONS: readonly number[];
+/**
+ * In a tree given by its parents (−1 for a root), e.g. JOINT_PARENTS: the
+ * joints from `ancestor` (exclusive; −1 for above the root) down to j, top
+ * first, or null when ancestor is not above j.
+ */
+export function jointChain(
+  parents: ArrayLike<number>,
+  ancestor: number,
+  j: number,
+): number[] | null;
 /** Envelope shapes, in the core's enum order. */
 export const SHAPES: readonly ['smoothstep', 'kli'];
 /** Filter followers, in the core's enum order. */
@@ -36,6 +52,19 @@ export function multiplyQuat<T extends { [i: number]: number }>(
   b: ArrayLike<number>,
   out: T,
 ): T;
+/**
+ * The same product on flat arrays: out[o…o+3] = a[ai…ai+3] ⊗ b[bi…bi+3],
+ * for per-frame loops over many joints that allocate nothing; every input
+ * is read before out is written, so out may alias a or b.
+ */
+export function multiplyQuatAt<T extends { [i: number]: number }>(
+  a: ArrayLike<number>,
+  ai: number,
+  b: ArrayLike<number>,
+  bi: number,
+  out: T,
+  o: number,
+): T;
 /** q v q⁻¹ for a unit quaternion q. */
 export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [number, number, number];
 /**
@@ -44,6 +73,62 @@ export function rotateVector(q: ArrayLike<number>, v: ArrayLike<number>): [numbe
  * Euler.setFromRotationMatrix computes them; z is 0 at gimbal lock.
  */
 export function eulerXYZ(q: ArrayLike<number>): [number, number, number];
+
+/** A source skeleton's joints matched to kblend's 22 (indexOf[j]: the source joint of kblend joint j, −1 when none). */
+export interface JointMapping {
+  readonly indexOf: number[];
+  /** kblend joint → source joint name. */
+  readonly mapped: Partial<Record<JointName, string>>;
+  /** kblend joints without a source joint. */
+  readonly unmapped: JointName[];
+  /** Source joints kblend does not use. */
+  readonly ignored: string[];
+}
+/**
+ * Maps a humanoid skeleton by its joint names alone (Kimodo/SMPL names, the
+ * common conventions' aliases, the spine by hierarchy); parents[i] is joint
+ * i's parent index (−1 for a root).
+ */
+export function mapJointNames(names: readonly string[], parents: readonly number[]): JointMapping;
+/**
+ * Maps a humanoid skeleton as kb.importBvh and kblend/three's
+ * createRigBinding do: the caller's map first ({ kblendJoint: name }), then
+ * names, then the hierarchy and the standing rest positions ([x, y, z] per
+ * source joint); consistent drops automatic picks that contradict the map.
+ */
+export function mapJoints(source: {
+  names: readonly string[];
+  parents: readonly number[];
+  rest: readonly ArrayLike<number>[];
+  map?: 'auto' | Partial<Record<JointName, string>>;
+  consistent?: boolean;
+}): JointMapping;
+/**
+ * An options object checked against the names it may hold (undefined reads
+ * as {}): a key outside them throws a TypeError naming the nearest known one.
+ */
+export function checkOptions<T extends object>(
+  name: string,
+  value: T | undefined,
+  known?: readonly string[],
+): T;
+/**
+ * A number within bounds (each optional; open with minOpen / maxOpen): a
+ * TypeError or RangeError naming the parameter, the value and what is allowed.
+ */
+export function checkNumber(
+  name: string,
+  value: unknown,
+  bounds?: {
+    min?: number;
+    max?: number;
+    minOpen?: boolean;
+    maxOpen?: boolean;
+    integer?: boolean;
+    allowInfinity?: boolean;
+    float32?: boolean;
+  },
+): number;
 
 export type Quat = ArrayLike<number>;
 export type JointName =
@@ -442,6 +527,13 @@ export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi, F
     options?: { rate?: number; shortestPath?: boolean },
   ): Float32Array;
   kliWeight(theta0: number, rate: number, t: number): number;
+  /**
+   * The 'kli' shape's ramp (kb_kli_ramp): kliWeight(theta0, K, elapsed) with
+   * K = ln(tan(theta0/2) / tan(epsilon/4)) / span, the rate that arrives
+   * within epsilon (rad, taken ≥ 1e-5) after span seconds; 1 when span is 0
+   * or theta0 is within epsilon already.
+   */
+  kliRamp(theta0: number, epsilon: number, span: number, elapsed: number): number;
   createFilter(options?: FilterOptions): Filter;
   readonly skeleton: { readonly names: readonly JointName[]; readonly parents: readonly number[] };
   idlePose(apose?: number): Float32Array;

@@ -21,12 +21,20 @@ import { checkNumber, checkOptions } from './validate.js';
 
 export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
 export { eulerXYZ } from './bvh/export.js';
+export { mapJointNames } from './bvh/joint-names.js';
+export { mapJoints } from './bvh/map-joints.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export { ORDERS, SHAPES } from './preview.js';
-export { multiplyQuat, rotateVector } from './quaternion-math.js';
-export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
+export { multiplyQuat, multiplyQuatAt, rotateVector } from './quaternion-math.js';
+export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS, jointChain } from './skeleton-names.js';
+// The core's body figures as data, for code that has no loaded library at
+// hand (kblend/three): written from the core when it is built.
+export { BIND_FRACTIONS, DEFAULT_HEIGHT, IDLE_POSE } from './wasm/kblend_body.js';
+// The argument checks every layer built on the library uses (kblend/three
+// too), so a bad option reads the same everywhere.
+export { checkNumber, checkOptions } from './validate.js';
 
 export { gestureNames, getGesture, parseGesture, parseGestureJson };
 

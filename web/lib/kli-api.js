@@ -84,5 +84,15 @@ export function createKliApi(core, scratch, defaults) {
     return fn._kb_kli_weight(theta0, rate, t);
   }
 
-  return { kli, kliAt, kliWeight };
+  // The 'kli' shape's ramp: the weight after `elapsed` s of the flow from θ0
+  // whose rate makes it arrive within epsilon after `span` s.
+  function kliRamp(theta0, epsilon, span, elapsed) {
+    checkNumber('theta0', theta0, { min: 0, max: Math.PI });
+    checkNumber('epsilon', epsilon, { min: 0 });
+    checkNumber('span', span, { min: 0 });
+    checkNumber('elapsed', elapsed);
+    return fn._kb_kli_ramp(theta0, epsilon, span, elapsed);
+  }
+
+  return { kli, kliAt, kliWeight, kliRamp };
 }

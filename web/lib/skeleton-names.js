@@ -31,6 +31,18 @@ export const JOINT_PARENTS = Object.freeze([
 
 export const JOINT_COUNT = JOINT_NAMES.length;
 
+// In a tree given by its parents (−1 for a root): the joints from
+// `ancestor` (exclusive; −1 for above the root) down to j, top first, or
+// null when ancestor is not above j.
+export function jointChain(parents, ancestor, j) {
+  const chain = [];
+  for (let k = j; k !== ancestor; k = parents[k]) {
+    if (k < 0) return null;
+    chain.unshift(k);
+  }
+  return chain;
+}
+
 // The names and parents above are the core's (kb_joint_name,
 // kb_joint_parent): checked once when the module loads.
 export function checkSkeleton(core) {

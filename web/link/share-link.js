@@ -9,9 +9,9 @@ import {
   canonicalTime,
   clamp,
   enforceAttackRelease,
-} from '../viewer/state/params.js';
-import { CHOICE_PARAMS, encodeChoice, readChoice } from '../viewer/state/choice-params.js';
-import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from '../viewer/state/ik-switch.js';
+} from './params.js';
+import { CHOICE_PARAMS, encodeChoice, readChoice } from './choice-params.js';
+import { IK_DEFAULT, IK_KEY, encodeIk, readIk } from './ik-switch.js';
 
 const LINK_VERSION = '1';
 // Longer hashes are not ours (no legitimate link comes near this).

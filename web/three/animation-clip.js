@@ -8,9 +8,8 @@ import {
   QuaternionKeyframeTrack,
   VectorKeyframeTrack,
 } from 'three';
-import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_NAMES, checkNumber, checkOptions } from 'kblend';
 import { KBLEND_HIP_HEIGHT } from './kblend-bind.js';
-import { checkNumber, checkOptions } from '../lib/validate.js';
 import { boneNameList } from './bone-names.js';
 import { rigClip } from './rig-clip.js';
 

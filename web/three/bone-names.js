@@ -1,5 +1,5 @@
 // Bone names per kblend joint, from a list or a { kblendJoint: name } map.
-import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, JOINT_NAMES } from 'kblend';
 
 export function boneNameList(boneNames) {
   if (boneNames === undefined) return JOINT_NAMES.slice();

@@ -6,8 +6,7 @@
 // `dependencies`); everything else keeps last frame's values, which are
 // bit for bit what a full recomputation would give (a mask says the joint's
 // input is bitwise the same).
-import { multiplyQuatAt as mul } from '../lib/quaternion-math.js';
-import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, JOINT_PARENTS, multiplyQuatAt as mul } from 'kblend';
 
 const IDENTITY = new Float64Array([0, 0, 0, 1]);
 

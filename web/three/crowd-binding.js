@@ -2,8 +2,7 @@
 // evaluates every member, then each rig's binding writes the bones of the
 // joints the crowd's changedMask marks and keeps only the changed
 // subtrees' matrices (see rig-binding.js).
-import { JOINT_COUNT } from '../lib/skeleton-names.js';
-import { checkOptions } from '../lib/validate.js';
+import { JOINT_COUNT, checkOptions } from 'kblend';
 import { RIG_BINDING_OPTIONS, createRigBinding, posePathOf } from './rig-binding.js';
 
 const POSE = 4 * JOINT_COUNT;

@@ -4,7 +4,7 @@
 // { joint, geometry } with its geometry already in the joint's frame, so a
 // segment's instance matrix is the joint's world matrix as it is.
 import { CapsuleGeometry, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from 'kblend';
 
 const UP = new Vector3(0, 1, 0);
 const HEAD = JOINT_NAMES.indexOf('head');

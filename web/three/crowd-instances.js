@@ -17,7 +17,7 @@ import {
   Raycaster,
   Sphere,
 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, JOINT_NAMES } from 'kblend';
 import { chainLengths, crowdBodySegments } from './crowd-body.js';
 
 const MATRIX = 16;

@@ -12,9 +12,9 @@ import type {
   Raycaster,
   Vector3,
 } from 'three';
-import type { Crowd, JointName, Preview } from '../lib/kblend.js';
+import type { Crowd, JointName, Preview } from 'kblend';
 
-/** kblend's pelvis bind position at 1.75 m, under the root translation. */
+/** kblend's pelvis bind position at its default height (DEFAULT_HEIGHT), under the root translation. */
 export const PELVIS_BIND: readonly [number, number, number];
 
 /** A preview, or anything with its frame grid (and root motion, when it has any). */

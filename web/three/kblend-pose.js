@@ -1,12 +1,7 @@
 // kblend's world rotations from local ones, in plain JS (a product down
-// the hierarchy: the T-pose bind's world rotations are identity), and the
-// rest poses a rig can have.
-import { JOINT_COUNT, JOINT_PARENTS } from '../lib/skeleton-names.js';
-import { multiplyQuat } from '../lib/quaternion-math.js';
-import { IDLE_APOSE } from './kblend-bind.js';
-
-const LEFT_SHOULDER = 16;
-const RIGHT_SHOULDER = 17;
+// the hierarchy: the T-pose bind's world rotations are identity), and a
+// joint's lineage.
+import { JOINT_COUNT, JOINT_PARENTS, multiplyQuat } from 'kblend';
 
 // W_j = W_parent · L_j for every joint: out[4·j …].
 export function worldRotations(local, out = new Float64Array(4 * JOINT_COUNT)) {
@@ -23,17 +18,6 @@ export function worldRotations(local, out = new Float64Array(4 * JOINT_COUNT)) {
     for (let i = 0; i < 4; i++) out[4 * j + i] = q[i] / n;
   }
   return out;
-}
-
-// The idle A-pose: upper arms lowered about Z (left −angle, right +angle).
-export function aposePose(angle = IDLE_APOSE) {
-  const pose = new Float64Array(4 * JOINT_COUNT);
-  for (let j = 0; j < JOINT_COUNT; j++) pose[4 * j + 3] = 1;
-  const s = Math.sin(angle / 2);
-  const c = Math.cos(angle / 2);
-  pose.set([0, 0, -s, c], 4 * LEFT_SHOULDER);
-  pose.set([0, 0, s, c], 4 * RIGHT_SHOULDER);
-  return pose;
 }
 
 // Ancestors of j and j itself.

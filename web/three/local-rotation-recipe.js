@@ -10,23 +10,11 @@
 // rig whose rest is kblend's own (identity rest rotations in the root's
 // frame, T-pose, a bone per joint) pre and post are identity and the local
 // rotation is the pose's quaternion itself.
-import { multiplyQuat } from '../lib/quaternion-math.js';
-import { JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { JOINT_PARENTS, jointChain, multiplyQuat } from 'kblend';
 
 const product = (q, r) => multiplyQuat(q, r, [0, 0, 0, 0]);
 const conjugate = (q) => [-q[0], -q[1], -q[2], q[3]];
 const isIdentity = (q) => q[0] === 0 && q[1] === 0 && q[2] === 0 && q[3] === 1;
-
-// Joints from `from` (exclusive; -1 for none) down to j, top first, or
-// null when `from` is not an ancestor of j.
-function chainBetween(from, j) {
-  const chain = [];
-  for (let k = j; k !== from; k = JOINT_PARENTS[k]) {
-    if (k < 0) return null;
-    chain.unshift(k);
-  }
-  return chain;
-}
 
 // plan: rigPlan's fields; ancestors[b]: b's nearest mapped ancestor bone
 // (-1: none). Returns null when some mapped bone's ancestor joint is not
@@ -42,7 +30,7 @@ export function localRotationRecipe(plan, ancestors) {
   for (const b of mapped) {
     const j = jointOf[b];
     const i = ancestors[b] >= 0 ? jointOf[ancestors[b]] : -1;
-    const chain = chainBetween(i, j);
+    const chain = jointChain(JOINT_PARENTS, i, j);
     if (!chain) return null;
     const restOf = (k) => (k < 0 ? [0, 0, 0, 1] : conjugate(slice(restInverse, k)));
     const pre = product(conjugate(slice(parentRotation, b)), restOf(i));

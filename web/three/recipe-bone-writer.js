@@ -3,8 +3,7 @@
 // chain changed, as pre · L_c1 ⋯ L_j · post, normalized; no world rotation
 // is computed. Each bone depends only on its own chain, so a skipped bone
 // holds bit for bit what a full rewrite would give.
-import { multiplyQuatAt } from '../lib/quaternion-math.js';
-import { JOINT_COUNT } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, multiplyQuatAt } from 'kblend';
 import { shared } from './shared-arrays.js';
 
 // plan.recipe: { count, bone, chainStart, chain, pre, post, hasPre,

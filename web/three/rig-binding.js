@@ -15,8 +15,7 @@
 // matrices for changed subtrees only (owned-matrices.js), so the app's
 // scene.updateMatrixWorld() recomputes nothing of the rig.
 import { Vector3 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
-import { checkOptions } from '../lib/validate.js';
+import { JOINT_COUNT, JOINT_NAMES, checkOptions } from 'kblend';
 import { createBoneWriter } from './bone-writer.js';
 import { KBLEND_HIP_HEIGHT } from './kblend-bind.js';
 import { createOwnedMatrices } from './owned-matrices.js';

@@ -12,7 +12,7 @@ import {
   VectorKeyframeTrack,
 } from 'three';
 import { clone } from 'three/examples/jsm/utils/SkeletonUtils.js';
-import { JOINT_NAMES } from '../lib/skeleton-names.js';
+import { JOINT_NAMES } from 'kblend';
 import { createRigBinding, restLocalOf } from './rig-binding.js';
 import { skeletonRoot } from './rig-frame.js';
 

@@ -6,10 +6,8 @@
 // rotation as a fixed product of the pose's own local rotations
 // (local-rotation-recipe.js); notes say what was guessed.
 import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
-import { mapByName } from '../lib/bvh/joint-names.js';
-import { mapJoints } from '../lib/bvh/map-joints.js';
-import { JOINT_COUNT, JOINT_NAMES } from '../lib/skeleton-names.js';
-import { aposePose, lineage, worldRotations } from './kblend-pose.js';
+import { IDLE_POSE, JOINT_COUNT, JOINT_NAMES, mapJointNames, mapJoints } from 'kblend';
+import { lineage, worldRotations } from './kblend-pose.js';
 import { localRotationRecipe } from './local-rotation-recipe.js';
 import { skeletonRoot, uprightTurn } from './rig-frame.js';
 import { givenRest, readRest } from './rig-rest.js';
@@ -61,7 +59,7 @@ function restOf(rest, positionOf) {
   const measured = readRest(positionOf);
   if (rest === 'auto') return measured;
   if (rest === 'tpose') return givenRest('tpose', null, measured);
-  if (rest === 'apose') return givenRest('apose', aposePose(), measured);
+  if (rest === 'apose') return givenRest('apose', IDLE_POSE, measured);
   const pose = rest?.rotations ?? rest;
   if (!pose || pose.length !== POSE || typeof rest === 'string')
     throw new TypeError(
@@ -89,7 +87,7 @@ function guesses(upright, names, parents, mapping, map, rest) {
     notes.push(
       "the rig faces −Z in its root's frame (its named left at −X): kblend's front is turned to it",
     );
-  const byName = mapByName(names, parents);
+  const byName = mapJointNames(names, parents).indexOf;
   const given = map && typeof map === 'object' ? map : {};
   const byPlace = JOINT_NAMES.filter(
     (n, j) => mapping.indexOf[j] >= 0 && byName[j] !== mapping.indexOf[j] && !(n in given),
@@ -123,7 +121,7 @@ const SIDES = [
 // frame is turned half a turn about Y to face the way the rig faces.
 // Sides found by place are +X left by construction and tell nothing.
 function facesBack(frames, mapping, names, parents, map) {
-  const byName = mapByName(names, parents);
+  const byName = mapJointNames(names, parents).indexOf;
   const given = map && typeof map === 'object' ? map : {};
   const known = (joint) => {
     const j = JOINT_NAMES.indexOf(joint);

@@ -10,7 +10,7 @@
 // arms, splayed legs, a leaning spine. A rest within a fraction of a
 // degree of kblend's bind everywhere counts as the T-pose bind itself.
 import { Quaternion, Vector3 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../lib/skeleton-names.js';
+import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from 'kblend';
 import { bindDirection } from './kblend-bind.js';
 import { worldRotations } from './kblend-pose.js';
 

@@ -43,7 +43,7 @@ import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createShownFrame } from './stage/shown-frame.js';
 import { createScene } from './stage/scene.js';
 import { createAppState } from './state/app-state.js';
-import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from './state/params.js';
+import { TUNING_DEFAULTS, canonicalParams, canonicalTime, useLibrary } from '../link/params.js';
 import { installTestHook } from './test-hook.js';
 import { installPlaybackKeys } from './timeline/playback-keys.js';
 import { createPhaseLoop } from './timeline/phase-loop.js';

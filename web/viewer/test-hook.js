@@ -32,7 +32,7 @@
 // joints in world metres), root() (the shown clip's root translation now),
 // importStatus() ({ state, progress, message } of the last import),
 // characterStatus() ({ state, message } of the last character loaded).
-import { canonicalTime } from './state/params.js';
+import { canonicalTime } from '../link/params.js';
 
 /**
  * @param {object} app  the page's parts: ready, kb, state, sources, playback,

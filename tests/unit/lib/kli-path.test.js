@@ -67,6 +67,29 @@ describe('KLI path', () => {
     expect(kb.kliWeight(0, 1, 0)).toBe(1); // already there
     expect(kb.kliWeight(Math.PI, 1, 5)).toBe(0); // antipodes: an equilibrium
   });
+
+  it("the 'kli' shape's ramp arrives within ε after its span, the core's own (kb.kliRamp)", () => {
+    for (const theta0 of [0.05, 0.4, 1.2]) {
+      for (const [epsilon, span] of [
+        [1e-3, 0.5],
+        [0.02, 2],
+      ]) {
+        const rate = Math.log(Math.tan(theta0 / 2) / Math.tan(epsilon / 4)) / span;
+        for (const t of [0, 0.3 * span, span])
+          expect(kb.kliRamp(theta0, epsilon, span, t)).toBeCloseTo(
+            kb.kliWeight(theta0, rate, t),
+            12,
+          );
+        // the rotation left at the end of the span: 2·(1 − u)·θ0 = ε
+        const left = 2 * (1 - kb.kliRamp(theta0, epsilon, span, span)) * theta0;
+        expect(left).toBeCloseTo(epsilon, 9);
+      }
+    }
+    expect(kb.kliRamp(0.4, 1e-3, 0, 0)).toBe(1); // no span: there at once
+    expect(kb.kliRamp(1e-4, 1e-3, 1, 0)).toBe(1); // within ε already
+    expect(() => kb.kliRamp(-1, 1e-3, 1, 0)).toThrow(/theta0 must be .*≥ 0/);
+    expect(() => kb.kliRamp(0.4, 1e-3, 1, NaN)).toThrow(/elapsed must be a finite number, got NaN/);
+  });
 });
 
 describe('KLI rate', () => {

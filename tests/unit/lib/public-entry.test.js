@@ -8,8 +8,14 @@ const NAMES = [
   'JOINT_NAMES',
   'JOINT_PARENTS',
   'JOINT_COUNT',
+  'jointChain',
   'multiplyQuat',
+  'multiplyQuatAt',
   'rotateVector',
+  'mapJoints',
+  'mapJointNames',
+  'checkOptions',
+  'checkNumber',
   'eulerXYZ',
   'hopf',
   'hopfPath',
@@ -32,6 +38,17 @@ describe('the public entry', () => {
     expect(entry.JOINT_NAMES).toEqual(kb.skeleton.names);
     expect(entry.JOINT_PARENTS).toEqual(kb.skeleton.parents);
     expect(entry.JOINT_COUNT).toBe(kb.skeleton.names.length);
+  });
+
+  it('jointChain: the joints below an ancestor down to a joint, top first', () => {
+    const { JOINT_NAMES: names, JOINT_PARENTS: parents, jointChain } = entry;
+    const at = (name) => names.indexOf(name);
+    expect(jointChain(parents, at('spine3'), at('left_wrist'))).toEqual(
+      ['left_collar', 'left_shoulder', 'left_elbow', 'left_wrist'].map(at),
+    );
+    expect(jointChain(parents, -1, at('spine1'))).toEqual([at('pelvis'), at('spine1')]);
+    expect(jointChain(parents, at('left_wrist'), at('left_wrist'))).toEqual([]);
+    expect(jointChain(parents, at('left_hip'), at('head'))).toBeNull();
   });
 
   it('exports frozen enum name lists', () => {

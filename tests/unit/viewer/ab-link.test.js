@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import './library.js'; // the viewer's ranges and defaults from the library
 import { parseShareHash, serializeB, serializeShareHash } from '../../../web/link/share-link.js';
-import { canonicalParams } from '../../../web/viewer/state/params.js';
+import { canonicalParams } from '../../../web/link/params.js';
 import { linkContext, linkDefaults } from './link-context.js';
 
 const defaults = canonicalParams(linkDefaults());

@@ -3,11 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClipSources } from '../../../web/viewer/clips/clip-sources.js';
 import { createAppState, ratioNote } from '../../../web/viewer/state/app-state.js';
-import {
-  NUMERIC_PARAMS,
-  TUNING_DEFAULTS,
-  canonicalParams,
-} from '../../../web/viewer/state/params.js';
+import { NUMERIC_PARAMS, TUNING_DEFAULTS, canonicalParams } from '../../../web/link/params.js';
 import { kb } from './library.js';
 
 function makeState() {

@@ -16,7 +16,7 @@ import {
 } from '../../../web/viewer/import/joint-map-memory.js';
 import { createClipSources } from '../../../web/viewer/clips/clip-sources.js';
 import { createAppState } from '../../../web/viewer/state/app-state.js';
-import { TUNING_DEFAULTS, canonicalParams } from '../../../web/viewer/state/params.js';
+import { TUNING_DEFAULTS, canonicalParams } from '../../../web/link/params.js';
 import { kb } from './library.js';
 
 const CMU = readFileSync(

@@ -11,7 +11,7 @@ import {
   createClapPhases,
 } from '../../../web/viewer/readouts/clap-phase.js';
 import { CONTACT_TOLERANCE, markedContacts } from '../../../web/viewer/stage/contact-overlay.js';
-import { TUNING_DEFAULTS, canonicalParams, midHoldTime } from '../../../web/viewer/state/params.js';
+import { TUNING_DEFAULTS, canonicalParams, midHoldTime } from '../../../web/link/params.js';
 import { kb } from './library.js';
 
 const clap = kb.getGesture('clap');

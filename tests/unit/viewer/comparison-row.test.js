@@ -11,7 +11,7 @@ import {
   RIG_SPACING,
   rigOffset,
 } from '../../../web/viewer/compare/method-figures.js';
-import { TUNING_DEFAULTS, canonicalParams } from '../../../web/viewer/state/params.js';
+import { TUNING_DEFAULTS, canonicalParams } from '../../../web/link/params.js';
 import { kb } from './library.js';
 
 const NAIVE = METHOD_VIEWS.findIndex((m) => m.key === 'naiveEuler');

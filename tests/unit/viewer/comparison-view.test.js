@@ -13,7 +13,7 @@ import {
   encodeChoice,
   readChoice,
   resolveJoint,
-} from '../../../web/viewer/state/choice-params.js';
+} from '../../../web/link/choice-params.js';
 import {
   FIGURE_ROWS,
   METHOD_VIEWS,
@@ -26,7 +26,7 @@ import {
   TUNING_DEFAULTS,
   canonicalParams,
   canonicalValue,
-} from '../../../web/viewer/state/params.js';
+} from '../../../web/link/params.js';
 import { parseShareHash, serializeShareHash } from '../../../web/link/share-link.js';
 import {
   basisForPath,

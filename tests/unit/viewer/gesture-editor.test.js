@@ -9,7 +9,7 @@ import { gestureFileText } from '../../../web/link/gesture-file.js';
 import { createGestureEditor } from '../../../web/viewer/editor/gesture-editor.js';
 import { eulerDegreesOf } from '../../../web/viewer/editor/euler.js';
 import { createAppState } from '../../../web/viewer/state/app-state.js';
-import { TUNING_DEFAULTS, canonicalParams } from '../../../web/viewer/state/params.js';
+import { TUNING_DEFAULTS, canonicalParams } from '../../../web/link/params.js';
 import { kb } from './library.js';
 
 function makeEditor(gesture = 'wave') {

@@ -11,11 +11,7 @@ import {
   sliderRange,
   toSlider,
 } from '../../../web/viewer/panel/panel-table.js';
-import {
-  NUMERIC_PARAMS,
-  TUNING_DEFAULTS,
-  canonicalValue,
-} from '../../../web/viewer/state/params.js';
+import { NUMERIC_PARAMS, TUNING_DEFAULTS, canonicalValue } from '../../../web/link/params.js';
 
 const sliders = PANEL_TABLE.filter((row) => ['number', 'log', 'degrees'].includes(row.kind));
 // lil-gui snaps a slider to multiples of its step

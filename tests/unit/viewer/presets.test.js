@@ -7,7 +7,7 @@ import {
   STORAGE_KEY,
   createPresetStore,
 } from '../../../web/viewer/presets/preset-store.js';
-import { TUNING_DEFAULTS, useLibrary } from '../../../web/viewer/state/params.js';
+import { TUNING_DEFAULTS, useLibrary } from '../../../web/link/params.js';
 import { kb } from '../support.js';
 
 beforeAll(() => useLibrary(kb));

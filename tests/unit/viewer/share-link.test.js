@@ -8,11 +8,7 @@ import {
   quoteForNotice,
   serializeShareHash,
 } from '../../../web/link/share-link.js';
-import {
-  NUMERIC_PARAMS,
-  canonicalParams,
-  canonicalTime,
-} from '../../../web/viewer/state/params.js';
+import { NUMERIC_PARAMS, canonicalParams, canonicalTime } from '../../../web/link/params.js';
 import { linkContext, linkDefaults } from './link-context.js';
 
 const defaults = linkDefaults();

@@ -12,8 +12,8 @@ import {
   sweepAxes,
   sweepCells,
 } from '../../../web/viewer/sweep/sweep-axes.js';
-import { CHOICE_PARAMS } from '../../../web/viewer/state/choice-params.js';
-import { TUNING_DEFAULTS, canonicalValue } from '../../../web/viewer/state/params.js';
+import { CHOICE_PARAMS } from '../../../web/link/choice-params.js';
+import { TUNING_DEFAULTS, canonicalValue } from '../../../web/link/params.js';
 
 describe('sweep axes', () => {
   it('every sweep and size gives canonical, distinct values and a cell per pair', () => {

@@ -18,13 +18,13 @@ import {
   MAX_IMPORTED_CLIPS,
   createClipSources,
 } from '../../../web/viewer/clips/clip-sources.js';
-import { canonicalIk } from '../../../web/viewer/state/ik-switch.js';
+import { canonicalIk } from '../../../web/link/ik-switch.js';
 import {
   TUNING_DEFAULTS,
   canonicalParams,
   canonicalValue,
   midHoldTime,
-} from '../../../web/viewer/state/params.js';
+} from '../../../web/link/params.js';
 import { parseShareHash, serializeShareHash } from '../../../web/link/share-link.js';
 import { kb } from './library.js';
 

@@ -10,7 +10,7 @@ import {
   canonicalValue,
   enforceAttackRelease,
   midHoldTime,
-} from '../../../web/viewer/state/params.js';
+} from '../../../web/link/params.js';
 import { createPlayback } from '../../../web/viewer/timeline/playback.js';
 import { HAND_SHAPES, handShapesAt } from '../../../web/figures/hand-shapes.js';
 

@@ -5,7 +5,7 @@
 // SMPL model files' "m_avg_"/"f_avg_" (m_avg_L_Hip, m_avg_Spine1, …); a
 // side written after the name (Unity's and Bandai's UpperArm_L, Unreal's
 // thigh_l, Blender's forearm.L) reads as one written before it.
-import { JOINT_COUNT, JOINT_NAMES } from '../skeleton-names.js';
+import { JOINT_COUNT, JOINT_NAMES, jointChain } from '../skeleton-names.js';
 
 // Left-side names per joint, across the conventions people have:
 // Mixamo (LeftUpLeg, LeftArm, LeftForeArm …), CMU/MotionBuilder BVH (the
@@ -92,15 +92,6 @@ export function nameKey(name) {
     .replace(/[^a-z0-9]/g, '');
 }
 
-// The source joints strictly between `from` and its ancestor `to`, top
-// down (both are source indices).
-function chainBetween(parents, from, to) {
-  const chain = [];
-  let j = parents[from];
-  for (; j >= 0 && j !== to; j = parents[j]) chain.push(j);
-  return j === to ? chain.reverse() : []; // `to` is no ancestor: no chain
-}
-
 // Spine joints by hierarchy: whatever lies between the pelvis and the
 // neck (or the collars' parent) is spread over spine1..spine3, so
 // "Spine, Spine1, Spine2" (Mixamo), "LowerBack, Spine, Spine1" (CMU),
@@ -115,11 +106,9 @@ export function mapSpine(indexOf, parents, taken = new Set(indexOf.filter((i) =>
     if (at(collar) >= 0) top = parents[at(collar)];
   }
   if (pelvis < 0 || top < 0) return;
-  const chain = (
-    top === at('neck')
-      ? chainBetween(parents, top, pelvis)
-      : [...chainBetween(parents, top, pelvis), top]
-  ).filter((s) => !taken.has(s));
+  // below the pelvis down to the top (a neck itself is no spine joint)
+  const below = jointChain(parents, pelvis, top) ?? [];
+  const chain = (top === at('neck') ? below.slice(0, -1) : below).filter((s) => !taken.has(s));
   if (chain.length === 0) return;
   const picks =
     chain.length === 1

@@ -104,7 +104,7 @@ function jointResiduals(kb, data, envelope, shape, weights, thetas) {
   const out = new Float64Array(active.length * times.length);
   const amplitudes = new Float64Array(active.length);
   active.forEach((j, i) => {
-    const w = jointWeights(e, times, envelope, shape, thetas?.[i] ?? 1, epsilon);
+    const w = jointWeights(kb, e, times, envelope, shape, thetas?.[i] ?? 1, epsilon);
     let num = 0;
     let den = 0;
     for (let k = 0; k < w.length; k++) [num, den] = [num + w[k] * angles[j][k], den + w[k] * w[k]];

@@ -52,7 +52,7 @@ function steadyHold(fit, data) {
   const means = [];
   let spread = { angle: 0, joint: null };
   active.forEach((j, i) => {
-    const w = jointWeights(e, times, fit.envelope, fit.shape, fit.thetas[i], data.epsilon);
+    const w = jointWeights(fit.kb, e, times, fit.envelope, fit.shape, fit.thetas[i], data.epsilon);
     const targets = unblended(idle[j], (k) => quatAt(rotations, k, j), w, times.length);
     const held = hold.map((k) => targets[k]).filter(Boolean);
     const mean = meanQuat(held.length ? held : [idle[j]]);
@@ -92,7 +92,15 @@ function movingKeyframes(fit, data, grid, means) {
   const gridTimes = grid.map((t) => t + start);
   const e = envelopeSeries(fit.kb, gridTimes, fit.envelope);
   const streams = active.map((j, i) => {
-    const w = jointWeights(e, gridTimes, fit.envelope, fit.shape, fit.thetas[i], data.epsilon);
+    const w = jointWeights(
+      fit.kb,
+      e,
+      gridTimes,
+      fit.envelope,
+      fit.shape,
+      fit.thetas[i],
+      data.epsilon,
+    );
     const poseAt = (k) => sampleJoint(times, rotations, j, gridTimes[k]);
     const stream = filled(unblended(idle[j], poseAt, w, grid.length), means[i]);
     return unfiltered(stream, grid, data.filter);

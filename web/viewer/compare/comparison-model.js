@@ -2,8 +2,8 @@
 // Euler scaling, the seed's order, the KLI shape) on the same gesture,
 // tuning and time, the joint the plots follow, and the measured figures
 // (kb.comparison). No DOM, no three.js: the view draws what this computes.
-import { resolveJoint } from '../state/choice-params.js';
-import { midHoldTime } from '../state/params.js';
+import { resolveJoint } from '../../link/choice-params.js';
+import { midHoldTime } from '../../link/params.js';
 import { METHOD_VIEWS } from './method-figures.js';
 
 // The view's own params, which no preview takes.

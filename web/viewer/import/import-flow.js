@@ -10,7 +10,7 @@
 // person, until a later import succeeds.
 import { JOINT_NAMES } from 'kblend';
 import { LINK_NOTE } from '../clips/clip-sources.js';
-import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
+import { NUMERIC_PARAMS, canonicalValue } from '../../link/params.js';
 import { VIEWER_MAX_BYTES, importSummary, refuseBySize } from './bvh-drop.js';
 import { ImportCancelled, createBvhWorkerClient } from './bvh-worker-client.js';
 import { clipRange, defaultRange, fitRange } from './clip-range.js';

@@ -4,12 +4,12 @@
 // NUMERIC_PARAMS when the panel is built (the viewer's range within
 // kb.limits), so a value the panel can produce is one the link and the core
 // accept.
-import { CHOICE_PARAMS } from '../state/choice-params.js';
-import { NUMERIC_PARAMS } from '../state/params.js';
+import { CHOICE_PARAMS } from '../../link/choice-params.js';
+import { NUMERIC_PARAMS } from '../../link/params.js';
 import { PHASE_SPEEDS } from '../timeline/phase-speeds.js';
 import { SPEED_RANGE } from '../timeline/playback.js';
 
-export const DEG = Math.PI / 180;
+const DEG = Math.PI / 180;
 
 // Folders in order; `open: false` folds the less common ones, so the common
 // controls fit without scrolling at 1280×800.

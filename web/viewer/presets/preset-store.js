@@ -9,7 +9,7 @@
 // copied under a second key before anything is written over it, and a store
 // with some unreadable presets keeps the others; either way the set-aside
 // text can be downloaded. No DOM beyond the storage object given.
-import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
+import { NUMERIC_PARAMS, canonicalValue } from '../../link/params.js';
 
 const PRESETS_FORMAT = 'kblend-presets';
 const PRESETS_VERSION = 1;

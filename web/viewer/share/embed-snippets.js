@@ -3,7 +3,7 @@
 // link, and a <kblend-preview> element with the current tuning as its
 // attributes (the link's parameters by name; a custom gesture rides along
 // as the element's `link` with its cg= part). Copied with one click each.
-import { NUMERIC_PARAMS } from '../state/params.js';
+import { NUMERIC_PARAMS } from '../../link/params.js';
 
 const ELEMENT_CHOICES = ['shape', 'follower'];
 const EMBED_SIZE = { width: 480, height: 360 };

@@ -4,7 +4,7 @@
 // checked by the library and either taken whole or refused whole: a refused
 // change leaves the previous state running and says why. Nothing here
 // throws on bad input after load, so no value can stop the viewer.
-import { canonicalParams, canonicalValue, enforceAttackRelease } from './params.js';
+import { canonicalParams, canonicalValue, enforceAttackRelease } from '../../link/params.js';
 
 // What the attack/release rule did, in words for the panel.
 export function ratioNote(pair, moved) {

@@ -2,8 +2,8 @@
 // across the axes, every other value the panel's. Pure: no DOM, no three.
 // A cell's values go through canonicalValue, so clicking a rig puts into
 // the panel (and the link) exactly the number the rig was computed with.
-import { canonicalValue } from '../state/params.js';
-import { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES } from './sweep-names.js';
+import { canonicalValue } from '../../link/params.js';
+import { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES } from '../../link/sweep-names.js';
 
 export { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES };
 

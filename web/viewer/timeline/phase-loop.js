@@ -5,8 +5,6 @@
 import './phase-loop.css';
 import { PHASE_SPEEDS } from './phase-speeds.js';
 
-export const PHASES = Object.freeze(['attack', 'hold', 'release']);
-
 // The phase's span in seconds for the tuning given.
 export function phaseRange(phase, { attack, release, duration }) {
   const holdStart = attack * duration;

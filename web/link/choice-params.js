@@ -4,7 +4,7 @@
 // key and the list of values it may take; a value outside the list is an
 // error in code (RangeError) and a repaired default in a link (a notice).
 import { JOINT_NAMES } from 'kblend';
-import { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES } from '../sweep/sweep-names.js';
+import { SWEEP_NAMES, SWEEP_OFF, SWEEP_SIZES } from './sweep-names.js';
 
 // 'auto' follows the gesture: a wrist it moves (see autoJoint).
 export const AUTO_JOINT = 'auto';

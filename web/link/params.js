@@ -24,8 +24,6 @@ const VIEWER_PARAMS = Object.freeze({
 // The ranges in use (live binding: useLibrary replaces it).
 export let NUMERIC_PARAMS = VIEWER_PARAMS;
 
-export const PARAM_NAMES = Object.freeze(['gesture', ...Object.keys(VIEWER_PARAMS)]);
-
 // The defaults of the tuning values: the library's (kb.defaults), set by
 // useLibrary; the duration's default is the gesture's own.
 export let TUNING_DEFAULTS = null;
@@ -60,9 +58,9 @@ export function useLibrary(kb) {
 
 // Time is kept to a tenth of a millisecond: fine enough to scrub, coarse
 // enough to print short.
-export const TIME_DECIMALS = 4;
+const TIME_DECIMALS = 4;
 
-export function roundTo(value, decimals) {
+function roundTo(value, decimals) {
   return Number(value.toFixed(decimals));
 }
 
