@@ -26,11 +26,12 @@ export function launchBrowser() {
 }
 
 // A page that records console errors, uncaught exceptions, dialogs and
-// every request it makes.
+// every request it makes. It opens paused unless `playing` (a playing page
+// renders every frame on the CPU, beside the test's own work).
 export async function openPage(
   browser,
   hash = '',
-  { width = 1280, height = 800, deviceScaleFactor = 1 } = {},
+  { width = 1280, height = 800, deviceScaleFactor = 1, playing = false } = {},
 ) {
   const context = await browser.newContext({
     viewport: { width, height },
@@ -49,7 +50,10 @@ export async function openPage(
     await dialog.dismiss();
   });
   await page.goto(`${baseURL()}/${hash}`);
-  await page.evaluate(() => window.kblendApp.ready);
+  await page.evaluate(async (play) => {
+    await window.kblendApp.ready;
+    if (!play) window.kblendApp.pause();
+  }, playing || process.env.E2E_PLAYING === '1');
   return { page, context, log };
 }
 

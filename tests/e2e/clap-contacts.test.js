@@ -29,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   kb = await loadKBlend();
   browser = await launchBrowser();
-  opened = await openPage(browser, '', { width: 1100, height: 760 });
+  opened = await openPage(browser, '', { width: 1100, height: 760, playing: true });
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ let opened;
 beforeAll(async () => {
   browser = await launchBrowser();
   const started = Date.now();
-  opened = await openPage(browser);
+  opened = await openPage(browser, '', { playing: true });
   opened.readyMs = Date.now() - started;
 });
 
@@ -78,27 +78,40 @@ describe('the viewer page', () => {
     expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
   });
 
-  it('shows the clap check with a pass or fail mark per rule', async () => {
+  it('shows the clap check with a pass or fail mark per rule, in the open phase only', async () => {
     const { page } = opened;
-    await page.evaluate(() => window.kblendApp.seek(0));
-    const rows = await page
-      .locator('.readout-table')
-      .first()
-      .locator('tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
+    const rowsAt = (t) =>
+      page.evaluate(async (time) => {
+        await window.kblendApp.seek(time);
+        const trs = document.querySelectorAll('.readout-table:first-of-type tr');
+        return [...trs].map((tr) => ({
           pass: tr.classList.contains('pass'),
           fail: tr.classList.contains('fail'),
           value: tr.querySelector('.value').textContent,
-        })),
-      );
-    expect(rows).toHaveLength(6);
+        }));
+      }, t);
+    // at the start the hands hang apart in the attack, which the rules do
+    // not judge: no mark, and the verdict says so
+    const atStart = await rowsAt(0);
+    expect(atStart).toHaveLength(6);
+    for (const row of atStart) expect(row.pass || row.fail).toBe(false);
+    expect(atStart[5].value).toBe('not judged now');
+    // in the hold's open phase every rule has a mark, and the clap passes
+    const open = await page.evaluate(async () => {
+      const hook = window.kblendApp;
+      for (let k = 0; k / 30 <= hook.params.duration; k++) {
+        await hook.seek(k / 30);
+        if (hook.clapCheck().phase === 'open') return k / 30;
+      }
+      return null;
+    });
+    expect(open).not.toBeNull();
+    const rows = await rowsAt(open);
     for (const row of rows) {
       expect(row.pass !== row.fail).toBe(true);
       expect(row.value).not.toBe('–');
     }
-    // at rest the hands hang apart: the check fails
-    expect(rows[5]).toMatchObject({ fail: true, value: 'fail' });
+    expect(rows[5]).toMatchObject({ pass: true, value: 'pass' });
   });
 
   it('reports the core time per frame', async () => {
