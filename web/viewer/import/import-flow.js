@@ -13,7 +13,7 @@ import { LINK_NOTE } from '../clips/clip-sources.js';
 import { NUMERIC_PARAMS, canonicalValue } from '../state/params.js';
 import { VIEWER_MAX_BYTES, importSummary, refuseBySize } from './bvh-drop.js';
 import { ImportCancelled, createBvhWorkerClient } from './bvh-worker-client.js';
-import { clipRange, defaultRange, fitRange } from './clip-range.js';
+import { clipRange, defaultRange, fitRange, rangeRefusal } from './clip-range.js';
 import { createImportBar } from './import-bar.js';
 import { createJointMapMemory, hierarchyJointNames } from './joint-map-memory.js';
 import { openJointMapDialog } from './joint-map-dialog.js';
@@ -106,8 +106,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
 
   const bar = createImportBar(host, {
     onCancel: () => client.cancel(),
-    onRange: (start, end) =>
-      current && play({ ...current, ...fitRange(start, end, current.clip.duration, limits) }),
+    onRange: (start, end, typed) => current && playRange(start, end, typed),
     onInPlace: (on) => current && play({ ...current, inPlace: on }),
     onMapJoints: () => current && askMapping(current, current.clip.mapped, []),
   });
@@ -115,6 +114,21 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
   function setStatus(next) {
     status = { ...status, ...next };
     bar.show(status);
+  }
+
+  // A range typed in the strip: played when it is one, else refused with a
+  // note and the boxes back on the range played.
+  function playRange(start, end, typed) {
+    const duration = current.clip.duration;
+    const latestEnd = Math.min(duration, Math.max(start, 0) + limits.maxSeconds);
+    const refusal = rangeRefusal(start, end, typed, latestEnd);
+    if (refusal) {
+      bar.showClip({ ...current, duration });
+      bar.setNote(refusal);
+      return;
+    }
+    bar.setNote('');
+    play({ ...current, ...fitRange(start, end, duration, limits) });
   }
 
   // Shows one import (a range of its clip) as the gesture; false when refused.
@@ -141,6 +155,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     const ticket = ++latest;
     setStatus({ state: 'working', progress: 0, message: `importing ${fileName}…`, timing: null });
     bar.showClip(null);
+    bar.setNote('');
     const began = performance.now();
     let names;
     let clip;
