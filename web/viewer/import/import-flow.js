@@ -83,6 +83,20 @@ async function askJointMap(memory, rerun, entry, mapped, unmapped) {
   await rerun(entry.file, picked);
 }
 
+// A range typed in the strip for the import shown: the range to play, or
+// null when it is refused (a note says why, the boxes show the range played).
+function typedRange(bar, entry, { start, end, typed }, limits) {
+  const duration = entry.clip.duration;
+  const latestEnd = Math.min(duration, Math.max(start, 0) + limits.maxSeconds);
+  const refusal = rangeRefusal(start, end, typed, latestEnd);
+  bar.setNote(refusal ?? '');
+  if (refusal) {
+    bar.showClip({ ...entry, duration });
+    return null;
+  }
+  return fitRange(start, end, duration, limits);
+}
+
 /**
  * @param {object} options
  * @param {object} options.state  createAppState's result
@@ -106,7 +120,10 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
 
   const bar = createImportBar(host, {
     onCancel: () => client.cancel(),
-    onRange: (start, end, typed) => current && playRange(start, end, typed),
+    onRange: (start, end, typed) => {
+      const range = current && typedRange(bar, current, { start, end, typed }, limits);
+      if (range) play({ ...current, ...range });
+    },
     onInPlace: (on) => current && play({ ...current, inPlace: on }),
     onMapJoints: () => current && askMapping(current, current.clip.mapped, []),
   });
@@ -114,21 +131,6 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
   function setStatus(next) {
     status = { ...status, ...next };
     bar.show(status);
-  }
-
-  // A range typed in the strip: played when it is one, else refused with a
-  // note and the boxes back on the range played.
-  function playRange(start, end, typed) {
-    const duration = current.clip.duration;
-    const latestEnd = Math.min(duration, Math.max(start, 0) + limits.maxSeconds);
-    const refusal = rangeRefusal(start, end, typed, latestEnd);
-    if (refusal) {
-      bar.showClip({ ...current, duration });
-      bar.setNote(refusal);
-      return;
-    }
-    bar.setNote('');
-    play({ ...current, ...fitRange(start, end, duration, limits) });
   }
 
   // Shows one import (a range of its clip) as the gesture; false when refused.

@@ -89,10 +89,15 @@ function createTrail() {
 export function createFloor(scene) {
   const grid = createGrid();
   const trail = createTrail();
-  scene.add(grid, createStartMark(), trail);
+  const mark = createStartMark();
+  scene.add(grid, mark, trail);
   return {
     grid,
     trail,
+    // the grid and the start mark shown, or not (stacked rigs stand off it)
+    setShown(on) {
+      grid.visible = mark.visible = on;
+    },
     keepAround(point) {
       for (const axis of ['x', 'z']) {
         if (Math.abs(point[axis] - grid.position[axis]) > RECENTRE_AT) {

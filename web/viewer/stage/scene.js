@@ -294,6 +294,7 @@ export function createScene(container) {
     // a clip's root path (x, y, z per sample): its trail on the floor
     setPath: travel.setPath,
     trail: floor.trail, // not drawn while the comparison or the sweep has the stage
+    setFloorShown: floor.setShown,
     describeTravel: travel.describe,
     requestRender,
     renderIfNeeded,
