@@ -83,8 +83,9 @@ function createTrail() {
 /**
  * The floor in the scene. keepAround(point) moves the grid by whole metres
  * when point nears its edge (never otherwise); setPath(xyz) draws a
- * clip's root path (x, y, z per sample; y is ignored) and returns its
- * horizontal box when the clip travels, else null.
+ * clip's root path (x, y, z per sample; y is ignored; the same path again
+ * changes nothing) and returns its horizontal box when the clip travels,
+ * else null.
  */
 export function createFloor(scene) {
   const grid = createGrid();
@@ -119,7 +120,14 @@ export function createFloor(scene) {
         flat[i] = xyz[i];
         flat[i + 2] = xyz[i + 2];
       }
-      trail.geometry.setAttribute('position', new THREE.BufferAttribute(flat, 3));
+      const shown = trail.geometry.getAttribute('position').array;
+      const same = shown.length === flat.length && shown.every((v, i) => v === flat[i]);
+      if (!same) {
+        // a new geometry: the old one's buffers are freed, not left behind
+        trail.geometry.dispose();
+        trail.geometry = new THREE.BufferGeometry();
+        trail.geometry.setAttribute('position', new THREE.BufferAttribute(flat, 3));
+      }
       return travels ? box : null;
     },
   };

@@ -216,9 +216,12 @@ function createTravel({ camera, controls, lookAt, floor, views, requestRender })
         requestRender();
       }
     },
+    // a tuning change gives the same path again: the camera is left alone
     setPath(xyz) {
-      path = floor.setPath(xyz);
-      frameWholePath();
+      const box = floor.setPath(xyz);
+      const changed = JSON.stringify(box) !== JSON.stringify(path);
+      path = box;
+      if (changed) frameWholePath();
       requestRender();
     },
     describe: () => ({
