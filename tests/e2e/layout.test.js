@@ -2,10 +2,21 @@
 // nothing overlaps, nothing is cut, the plot keeps a readable width, the
 // camera frames the whole body in every view, the panel's common controls
 // fit at 1280×800, notices sit outside the scene and fade, and in the
-// comparison the cards sit apart under their rigs. Screenshots of each size
-// go to test-results/screenshots/ for a person to look at.
+// comparison the cards sit apart under their rigs (at phone size stacked two
+// by two, every rig and card whole, the inset small); at 1024×640 the panel
+// scrolls with a scrollbar in sight and its main actions stay reachable.
+// Screenshots of each size go to test-results/screenshots/ for a person to
+// look at.
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS, app, boxesOverlap, launchBrowser, openPage } from './browser.js';
+import {
+  CHROMIUM_ARGS,
+  SCREENSHOTS,
+  app,
+  boxesOverlap,
+  launchBrowser,
+  openPage,
+} from './browser.js';
 
 const SIZES = [
   [390, 844],
@@ -25,6 +36,34 @@ afterAll(async () => {
 });
 
 const boxOf = (page, selector) => page.locator(selector).first().boundingBox();
+
+// The comparison's cards on the page, once they rest (they follow the
+// camera's framing).
+async function restingCards(page) {
+  const readCards = () =>
+    page.locator('.compare-card').evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+  let cards = await readCards();
+  await expect
+    .poll(async () => {
+      const previous = JSON.stringify(cards);
+      await page.waitForTimeout(200);
+      cards = await readCards();
+      return JSON.stringify(cards) === previous;
+    })
+    .toBe(true);
+  return cards;
+}
+
+const inside = (box, frame, slack = 1) =>
+  box.x >= frame.x - slack &&
+  box.y >= frame.y - slack &&
+  box.x + box.width <= frame.x + frame.width + slack &&
+  box.y + box.height <= frame.y + frame.height + slack;
 
 async function pauseAtMidHold(page) {
   await app(page, async () => {
@@ -130,23 +169,7 @@ describe('layout at every size', () => {
     it(`${width}×${height} comparison: cards apart, clear of the inset, inside the scene`, async () => {
       const { page, context } = await openPage(browser, '#v=1&cmp=1', { width, height });
       await pauseAtMidHold(page);
-      // the cards follow the camera's framing: read them once they rest
-      const readCards = () =>
-        page.locator('.compare-card').evaluateAll((nodes) =>
-          nodes.map((n) => {
-            const r = n.getBoundingClientRect();
-            return { x: r.x, y: r.y, width: r.width, height: r.height };
-          }),
-        );
-      let cards = await readCards();
-      await expect
-        .poll(async () => {
-          const previous = JSON.stringify(cards);
-          await page.waitForTimeout(200);
-          cards = await readCards();
-          return JSON.stringify(cards) === previous;
-        })
-        .toBe(true);
+      const cards = await restingCards(page);
       expect(cards).toHaveLength(4);
       const inset = await boxOf(page, '.hopf-inset');
       const stage = await boxOf(page, '#stage');
@@ -189,4 +212,111 @@ describe('layout at every size', () => {
       await context.close();
     });
   }
+
+  it('390×844 comparison: the rigs stacked two by two, each rig and card whole, the inset small', async () => {
+    const [width, height] = [390, 844];
+    const { page, context, log } = await openPage(browser, '#v=1&cmp=1', { width, height });
+    await pauseAtMidHold(page);
+    const cards = await restingCards(page);
+    const { rigs, stacked } = await app(page, () => window.kblendApp.comparison());
+    expect(stacked).toBe(true);
+    const stage = await boxOf(page, '#stage');
+    const screen = { x: 0, y: 0, width, height };
+    expect(inside(stage, screen), 'the whole scene on screen').toBe(true);
+    const inset = await boxOf(page, '.hopf-inset');
+    const insetShare = (inset.width * inset.height) / (stage.width * stage.height);
+    console.log(
+      `390×844 comparison: scene ${stage.width}×${stage.height.toFixed(0)} px, inset ` +
+        `${inset.width.toFixed(0)}×${inset.height.toFixed(0)} px (` +
+        `${(100 * insetShare).toFixed(1)} % of the scene); rigs ` +
+        rigs.map((r) => `${(r.screen.bottom - r.screen.top).toFixed(0)}`).join(', ') +
+        ' px tall',
+    );
+    expect(insetShare, 'the inset covers a small part of the scene').toBeLessThan(0.08);
+    const rigBoxes = rigs.map(({ screen: r }) => ({
+      x: stage.x + r.left,
+      y: stage.y + r.top,
+      width: r.right - r.left,
+      height: r.bottom - r.top,
+    }));
+    for (const [i, rig] of rigBoxes.entries()) {
+      const card = cards[i];
+      expect(inside(rig, stage), `rig ${i} whole in the scene`).toBe(true);
+      expect(inside(card, stage), `card ${i} whole in the scene`).toBe(true);
+      expect(inside(card, screen), `card ${i} whole on screen`).toBe(true);
+      expect(rig.height, `rig ${i} tall enough to read`).toBeGreaterThan(120);
+      expect(boxesOverlap(rig, inset), `rig ${i} and the inset`).toBe(false);
+      expect(boxesOverlap(card, inset), `card ${i} and the inset`).toBe(false);
+      // under its own rig
+      expect(card.y, `card ${i} below its rig`).toBeGreaterThanOrEqual(rig.y + rig.height - 1);
+      const middle = card.x + card.width / 2;
+      expect(middle).toBeGreaterThanOrEqual(rig.x);
+      expect(middle).toBeLessThanOrEqual(rig.x + rig.width);
+      for (const [j, other] of cards.entries()) {
+        if (j !== i) expect(boxesOverlap(card, other), `cards ${i} and ${j}`).toBe(false);
+        if (j !== i) expect(boxesOverlap(rigBoxes[j], card), `rig ${j} and card ${i}`).toBe(false);
+      }
+    }
+    // two rows of two
+    expect(Math.abs(rigBoxes[0].y - rigBoxes[1].y)).toBeLessThan(2);
+    expect(rigBoxes[2].y).toBeGreaterThan(cards[0].y + cards[0].height - 1);
+    const cut = await page
+      .locator('.compare-card .value')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+    expect(cut).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}layout-compare-390x844.png` });
+    // back to one rig: the floor and the three-quarter view again
+    await page.getByRole('checkbox', { name: 'compare methods' }).uncheck();
+    expect(await app(page, () => window.kblendApp.comparison().on)).toBe(false);
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('1024×640: the panel scrolls with its scrollbar in sight; reset and copy link stay reachable', async () => {
+    // a browser that draws scrollbars (the shared one hides them from screenshots)
+    const drawing = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
+    const [width, height] = [1024, 640];
+    const { page, context } = await openPage(drawing, '', { width, height });
+    const panelBox = () =>
+      app(page, () => {
+        const node = document.getElementById('panel');
+        const r = node.getBoundingClientRect();
+        return {
+          scrollHeight: node.scrollHeight,
+          clientHeight: node.clientHeight,
+          scrollbar: node.offsetWidth - node.clientWidth,
+          scrollTop: node.scrollTop,
+          bottom: r.bottom,
+        };
+      });
+    const panel = await panelBox();
+    console.log(`1024×640 panel: ${JSON.stringify(panel)}`);
+    expect(panel.scrollHeight, 'the panel has more than it shows').toBeGreaterThan(
+      panel.clientHeight,
+    );
+    expect(panel.scrollbar, 'its scrollbar takes room, so it shows').toBeGreaterThan(0);
+    const actions = ['reset to defaults', 'copy link'];
+    const inSight = async (label) => {
+      const box = await page.getByRole('button', { name: label, exact: true }).boundingBox();
+      return (
+        box !== null && box.y >= 0 && box.y + box.height <= Math.min(height, panel.bottom) + 0.5
+      );
+    };
+    for (const label of actions) expect(await inSight(label), label).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}layout-panel-1024x640.png` });
+    // scrolled half-way with the wheel, they are still there, and answer a click
+    await page.locator('#panel').hover();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(async () => (await panelBox()).scrollTop).toBeGreaterThan(0);
+    for (const label of actions) expect(await inSight(label), `${label}, scrolled`).toBe(true);
+    await page.getByRole('button', { name: 'copy link', exact: true }).click();
+    await expect.poll(() => page.locator('#notice').textContent()).toContain('Link copied.');
+    await context.close();
+    await drawing.close();
+  });
 });

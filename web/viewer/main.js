@@ -129,7 +129,7 @@ function addPlaybackAndPlots(page) {
     stage,
     stageElement: byId('stage'),
     plotsElement: byId('method-plots'),
-    singleView: [page.rig.root, page.clapOverlay.root, page.contactOverlay.root],
+    singleView: [page.rig.root, page.clapOverlay.root, page.contactOverlay.root, stage.trail],
     bindPositions: kb.bindPositions(kb.defaults.height),
     height: kb.defaults.height,
   });
@@ -294,7 +294,7 @@ function addFileInputs(page) {
     sources,
     notice,
     height: kb.defaults.height,
-    host: byId('stage'),
+    host: byId('import-slot'),
     onClipsChanged: () => {
       page.panel.setGestureNames(page.pickerNames());
       page.panel.setSettingChoices('reference', [NO_REFERENCE, ...sources.importedNames()]);
@@ -387,7 +387,10 @@ function addPanel(page) {
       page.arrowsChoice.choose(state.params.gesture === IK_GESTURE, on);
       clapOverlay.setVisible(on);
     },
-    followCamera: (on) => stage.setFollow(on),
+    followCamera: (on) => {
+      stage.setFollow(on);
+      page.poseDirty = true; // on again: the camera takes up the figure where it is
+    },
     bodyContacts: (on) => page.contactOverlay.setVisible(on),
     reference: (name) => page.reference.setReference(name),
     ...page.authoring.settings,
@@ -488,7 +491,13 @@ function addSweep(page) {
     stage,
     stageElement: byId('stage'),
     // the stage's floor lies under one rig: the grid has a tile under each
-    singleView: [page.rig.root, page.clapOverlay.root, stage.scene.getObjectByName('floor')],
+    singleView: [
+      page.rig.root,
+      page.clapOverlay.root,
+      stage.scene.getObjectByName('floor'),
+      stage.scene.getObjectByName('start-mark'),
+      stage.trail,
+    ],
     onPick(values) {
       const change = state.setParams(values);
       panel.setError(change.ok ? '' : change.error);
@@ -499,6 +508,16 @@ function addSweep(page) {
 
 // Every accepted change redraws the clip's parts; playback keeps the link
 // and the play button current; the keys drive playback.
+// A clip's root path (x, y, z per sample), for its trail on the floor.
+const PATH_SAMPLES = 240;
+function rootPath(preview) {
+  const xyz = new Float32Array(3 * (PATH_SAMPLES + 1));
+  for (let k = 0; k <= PATH_SAMPLES; k++) {
+    xyz.set(preview.root((preview.duration * k) / PATH_SAMPLES), 3 * k);
+  }
+  return xyz;
+}
+
 function wireChanges(page) {
   const { state, playback, panel, timeline, plot, comparison, ikReadout, sources } = page;
   page.showClip = () => {
@@ -514,6 +533,7 @@ function wireChanges(page) {
     ikReadout.show(sources.solveSummary(params));
     page.reference.refresh();
     page.onion.setClip(sources.previewOptions(params));
+    page.stage.setPath(rootPath(preview));
     const imported = sources.isImported(params.gesture);
     panel.setClipShaping(imported ? (sources.shapesImports() ? 'shaped' : 'captured') : null);
     page.readouts.showClap(clapChecked(params.gesture));
@@ -660,9 +680,11 @@ function runFrameLoop(page, drawPose) {
   loading.step('frame');
   function frame(now) {
     try {
-      page.playback.advance((now - lastNow) / 1000);
+      const dt = (now - lastNow) / 1000;
+      page.playback.advance(dt);
       lastNow = now;
       if (page.poseDirty) drawPose();
+      if (page.rig.root.parent) page.stage.stepFollow(dt);
       const drawn = page.stage.renderIfNeeded();
       page.readouts.addFrame(now, drawn);
       if (drawn && page.readyAt === null) {
@@ -704,6 +726,7 @@ async function start() {
     drawNow() {
       page.crossfade.cancel();
       drawPose();
+      page.stage.settleFollow();
     },
     currentPose() {
       if (page.poseDirty) drawPose();

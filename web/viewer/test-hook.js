@@ -30,6 +30,8 @@
 // restArmAngle (its arms' angle below level at rest, rad),
 // jointWorldPositions() }: the shown character, its bones at kblend's 22
 // joints in world metres), root() (the shown clip's root translation now),
+// travel() ({ following, pathFramed, lookAt, camera, floor, trailPoints }:
+// the camera's point and place, the floor grid's position, the root trail),
 // importStatus() ({ state, progress, message } of the last import),
 // characterStatus() ({ state, message } of the last character loaded).
 import { canonicalTime } from '../link/params.js';
@@ -195,6 +197,7 @@ export function installTestHook(app) {
       jointWorldPositions: () => app.rig.jointWorldPositions(),
     }),
     root: () => state.preview.root(playback.time),
+    travel: () => stage.describeTravel(),
     importStatus: () => ({ ...app.importStatus() }),
     // The reference clip: its name, the ghost, the error figures over the
     // clip and the last fit (reference/reference-view.js).

@@ -8,7 +8,12 @@ import {
   createBvhWorkerClient,
   ImportCancelled,
 } from '../../../web/viewer/import/bvh-worker-client.js';
-import { clipRange, defaultRange, fitRange } from '../../../web/viewer/import/clip-range.js';
+import {
+  clipRange,
+  defaultRange,
+  fitRange,
+  rangeRefusal,
+} from '../../../web/viewer/import/clip-range.js';
 import {
   createJointMapMemory,
   hierarchyJointNames,
@@ -40,6 +45,21 @@ describe('the range played', () => {
     expect(fitRange(59.9, 70, 60, LIMITS)).toEqual({ start: 59.5, end: 60 });
     expect(() => fitRange(Number.NaN, 2, 60, LIMITS)).toThrow(RangeError);
     expect(() => fitRange(Number.NaN, 2, 60, LIMITS)).toThrow(/range must be two finite numbers/);
+  });
+
+  it('refuses an end typed before its start (or a start after its end), saying why', () => {
+    expect(rangeRefusal(1, 4, 'end', 6)).toBe(null);
+    expect(rangeRefusal(1, 4, 'start', 6)).toBe(null);
+    const end = rangeRefusal(3, 1.25, 'end', 6);
+    expect(end).toBe(
+      'range end 1.25 s is not after the start 3 s: the end must be after 3 s, up to 6 s; ' +
+        'the range is unchanged',
+    );
+    expect(rangeRefusal(3, 3, 'end', 6)).toMatch(/^range end 3 s is not after the start 3 s/);
+    expect(rangeRefusal(5, 2, 'start', 6)).toBe(
+      'range start 5 s is not before the end 2 s: the start must be from 0 s to before 2 s; ' +
+        'the range is unchanged',
+    );
   });
 
   it('rebases the part to t = 0 and x = z = 0, keeping the height', () => {

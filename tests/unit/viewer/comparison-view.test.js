@@ -1,6 +1,7 @@
 // The comparison mode's pure parts: the choice parameters (shape, follower,
 // comparison switch, joint) in params and links, the sphere view of the
-// Hopf inset, the figure formats and the camera framing of the row of rigs.
+// Hopf inset, the figure formats and the camera framing of the row of rigs
+// (or, narrow, the rigs stacked two by two).
 import { describe, expect, it } from 'vitest';
 import './library.js';
 import fc from 'fast-check';
@@ -18,8 +19,11 @@ import {
   FIGURE_ROWS,
   METHOD_VIEWS,
   formatFigure,
+  RIG_SPACING,
   frameRow,
+  frameStack,
   rigOffset,
+  rigPlaces,
 } from '../../../web/viewer/compare/method-figures.js';
 import {
   NUMERIC_PARAMS,
@@ -267,5 +271,43 @@ describe('method figures and the row of rigs', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('stacks the rigs two by two in a narrow view, under the inset, each row with its cards', () => {
+    const views = fc.record({
+      width: fc.integer({ min: 280, max: 560 }),
+      height: fc.integer({ min: 500, max: 1000 }),
+      topPx: fc.integer({ min: 0, max: 160 }),
+      belowPx: fc.integer({ min: 40, max: 100 }),
+    });
+    fc.assert(
+      fc.property(views, ({ width, height, topPx, belowPx }) => {
+        const row = { rowWidth: 3.1, rowHeight: 1.95, fovDegrees: 35, pad: 10 };
+        const v = frameStack({ ...row, width, height, topPx, belowPx });
+        const places = rigPlaces(true, v.rowStep);
+        const toScreen = (x, y) => ({
+          x: width / 2 + (x - v.centreX) / v.metresPerPixel,
+          y: height / 2 - (y - v.centreY) / v.metresPerPixel,
+        });
+        const eps = 1e-6;
+        // the first row's heads under the inset, the second row's cards above the foot
+        expect(toScreen(0, places[0].y + row.rowHeight).y).toBeGreaterThanOrEqual(topPx + 10 - eps);
+        expect(toScreen(0, places[3].y).y + belowPx).toBeLessThanOrEqual(height - 10 + eps);
+        // the first row's cards above the second row's heads
+        const secondTop = toScreen(0, places[2].y + row.rowHeight).y;
+        expect(toScreen(0, places[0].y).y + belowPx).toBeLessThanOrEqual(secondTop + eps);
+        // both columns, arms' reach included, inside the width
+        expect(toScreen(places[0].x - 0.8, 0).x).toBeGreaterThanOrEqual(10 - eps);
+        expect(toScreen(places[1].x + 0.8, 0).x).toBeLessThanOrEqual(width - 10 + eps);
+      }),
+      { numRuns: 300 },
+    );
+    expect(rigPlaces(true, 3)).toEqual([
+      { x: -RIG_SPACING / 2, y: -0 },
+      { x: RIG_SPACING / 2, y: -0 },
+      { x: -RIG_SPACING / 2, y: -3 },
+      { x: RIG_SPACING / 2, y: -3 },
+    ]);
+    expect(rigPlaces(false).map((p) => p.x)).toEqual(METHOD_VIEWS.map((_, i) => rigOffset(i)));
   });
 });

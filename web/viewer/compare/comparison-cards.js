@@ -1,7 +1,7 @@
 // The comparison's cards: one per method, its name, what it stands for and
 // its four figures, placed under the feet of its rig wherever the camera is.
 import * as THREE from 'three';
-import { FIGURE_ROWS, METHOD_VIEWS, formatFigure, rigOffset } from './method-figures.js';
+import { FIGURE_ROWS, METHOD_VIEWS, formatFigure } from './method-figures.js';
 
 // How far the toes reach in front of a rig (m, 1.75 m body): a card hangs
 // from the front of the feet, so the level camera, which sees the toes
@@ -59,19 +59,20 @@ export function createComparisonCards(stageElement) {
     set hidden(on) {
       labels.hidden = on;
     },
-    // Each card under the feet of its rig, as the camera sees them.
-    place(camera) {
+    // Each card under the feet of its rig, as the camera sees them; places:
+    // where the rigs stand (x, y of the feet, m), the first two side by side.
+    place(camera, places) {
       const width = stageElement.clientWidth;
       const h = stageElement.clientHeight;
       // as wide as the rigs' spacing allows, so neighbours never overlap
-      anchor.set(rigOffset(0), 0, 0).project(camera);
-      next.set(rigOffset(1), 0, 0).project(camera);
+      anchor.set(places[0].x, places[0].y, 0).project(camera);
+      next.set(places[1].x, places[1].y, 0).project(camera);
       const spacingPx = (Math.abs(next.x - anchor.x) / 2) * width;
       const cardPx = Math.max(60, Math.min(MAX_CARD_PX, spacingPx - GAP_PX));
       labels.classList.toggle('narrow', cardPx < 150);
       cards.forEach(({ card }, i) => {
         card.style.width = `${cardPx}px`;
-        anchor.set(rigOffset(i), -0.03, TOES_Z).project(camera);
+        anchor.set(places[i].x, places[i].y - 0.03, TOES_Z).project(camera);
         card.hidden = anchor.z > 1;
         card.style.left = `${((anchor.x + 1) / 2) * width}px`;
         card.style.top = `${((1 - anchor.y) / 2) * h}px`;

@@ -9,7 +9,14 @@ import { projectedBounds, visibleBox } from '../stage/scene.js';
 import { createComparisonCards } from './comparison-cards.js';
 import { createComparisonModel } from './comparison-model.js';
 import { createHopfInset } from './hopf-inset.js';
-import { METHOD_VIEWS, RIG_SPACING, frameRow, rigOffset } from './method-figures.js';
+import {
+  METHOD_VIEWS,
+  RIG_SPACING,
+  frameRow,
+  frameStack,
+  rigOffset,
+  rigPlaces,
+} from './method-figures.js';
 import { createMethodPlots } from './method-plots.js';
 
 const RECOMPUTE_DELAY_MS = 120; // a dragged slider recomputes once it rests
@@ -18,6 +25,10 @@ const RECOMPUTE_DELAY_MS = 120; // a dragged slider recomputes once it rests
 // hand raised.
 const ROW = { width: (METHOD_VIEWS.length - 1) * RIG_SPACING + 1.6, height: 1.95 };
 const CARD_HEIGHT_PX = 84; // until a card can be measured
+// A scene narrower than this (px: a phone) has the rigs stacked two by two,
+// each row two rigs wide, under the inset.
+const STACK_BELOW_PX = 560;
+const STACK_ROW = { width: RIG_SPACING + 1.6, height: ROW.height };
 
 // What the single view shows, taken out of the scene while comparing (rather
 // than hidden, so their own visibility switches keep their state).
@@ -55,18 +66,36 @@ function buildParts({ kb, stage, stageElement, plotsElement, bindPositions, heig
   return { rigs, cards, insetBox, plots, inset };
 }
 
-// A front view of the whole row, right of the inset, cards under it.
+// A front view of the whole row, right of the inset, cards under it; in a
+// narrow scene the rigs stacked two by two under the inset, each row with
+// its cards (no floor then: the first row's would cut through the second).
 function frameCamera(stage, stageElement, built) {
   const { camera, controls } = stage;
-  const view = frameRow({
-    rowWidth: ROW.width,
-    rowHeight: ROW.height,
+  const size = {
     fovDegrees: camera.fov,
     width: stageElement.clientWidth,
     height: stageElement.clientHeight,
-    leftPx: built.insetBox.offsetLeft + built.insetBox.offsetWidth,
     belowPx: (built.cards.height || CARD_HEIGHT_PX) + 4,
-  });
+  };
+  const stacked = size.width < STACK_BELOW_PX;
+  const inset = built.insetBox;
+  const view = stacked
+    ? frameStack({
+        ...size,
+        rowWidth: STACK_ROW.width,
+        rowHeight: STACK_ROW.height,
+        topPx: inset.offsetTop + inset.offsetHeight,
+      })
+    : frameRow({
+        ...size,
+        rowWidth: ROW.width,
+        rowHeight: ROW.height,
+        leftPx: inset.offsetLeft + inset.offsetWidth,
+      });
+  built.places = rigPlaces(stacked, view.rowStep);
+  built.places.forEach((place, i) => built.rigs[i].root.position.set(place.x, place.y, 0));
+  built.stacked = stacked;
+  stage.setFloorShown(!stacked);
   stage.releaseView();
   camera.position.set(view.centreX, view.centreY, view.distance);
   controls.target.set(view.centreX, view.centreY, 0);
@@ -140,7 +169,7 @@ export function createComparisonView(options) {
   }
 
   function placeCards() {
-    if (built && model.on) built.cards.place(stage.camera);
+    if (built && model.on) built.cards.place(stage.camera, built.places);
   }
 
   function recompute() {
@@ -182,6 +211,7 @@ export function createComparisonView(options) {
     plotsElement.hidden = true;
     plotsElement.closest('.layout')?.classList.remove('comparing');
     if (built) setVisible(false);
+    stage.setFloorShown(true);
     if (wasOn) stage.setView('threeQuarter');
   }
 
@@ -213,7 +243,16 @@ export function createComparisonView(options) {
       if (!on) return { on, joint, shown: null, options: base };
       const computed = model.computed?.figures ?? null;
       const rigs = rigBoxes(built, stage.camera, stageElement);
-      return { on, joint, shown: built.cards.shown(), options: { ...base }, computed, rigs };
+      const { stacked } = built;
+      return {
+        on,
+        joint,
+        shown: built.cards.shown(),
+        options: { ...base },
+        computed,
+        rigs,
+        stacked,
+      };
     },
     hopf: () => built && { visible: model.on, ...insetState(built.inset) },
   };

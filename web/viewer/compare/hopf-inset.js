@@ -94,13 +94,12 @@ function buildParts(container) {
   return { canvas, caption, button };
 }
 
-// The canvas at SIZE CSS pixels, sharp on a high-density screen.
+// The canvas drawn at SIZE CSS pixels, sharp on a high-density screen; the
+// page's style sets the size it shows at (smaller in a short or narrow scene).
 function sizeCanvas(canvas, ctx) {
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
   canvas.width = Math.round(SIZE * ratio);
   canvas.height = Math.round(SIZE * ratio);
-  canvas.style.width = `${SIZE}px`;
-  canvas.style.height = `${SIZE}px`;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
 }
 

@@ -103,3 +103,45 @@ export function frameRow({
     metresPerPixel,
   };
 }
+
+/**
+ * A level camera for the rigs stacked two by two (a narrow view: a phone),
+ * each row `rowWidth` × `rowHeight` (m) with its cards `belowPx` under its
+ * feet, in a view of `width` × `height` px leaving `topPx` free at the top
+ * (the inset), with `pad` px at the edges. Returns what frameRow does and
+ * rowStep: how far the second row's feet are below the first's (m).
+ */
+export function frameStack({
+  rowWidth,
+  rowHeight,
+  fovDegrees,
+  width,
+  height,
+  topPx = 0,
+  belowPx = 0,
+  pad = 12,
+}) {
+  const halfTan = Math.tan((fovDegrees * Math.PI) / 360);
+  const usableWidth = Math.max(1, width - 2 * pad);
+  const usableHeight = Math.max(1, height - topPx - 2 * pad - 2 * belowPx);
+  const metresPerPixel = Math.max(rowWidth / usableWidth, (2 * rowHeight) / usableHeight);
+  const blockPx = (2 * rowHeight) / metresPerPixel + 2 * belowPx;
+  const blockTopPx = topPx + (height - topPx - blockPx) / 2; // the rows and cards centred
+  return {
+    distance: (metresPerPixel * height) / (2 * halfTan),
+    centreX: 0,
+    centreY: rowHeight - (height / 2 - blockTopPx) * metresPerPixel,
+    metresPerPixel,
+    rowStep: rowHeight + belowPx * metresPerPixel,
+  };
+}
+
+// Where each rig stands (x, y of its feet, m): in one row, or stacked two by
+// two with the second row's feet rowStep below the first's.
+export function rigPlaces(stacked, rowStep = 0, n = METHOD_VIEWS.length) {
+  return Array.from({ length: n }, (_, i) =>
+    stacked
+      ? { x: ((i % 2) - 0.5) * RIG_SPACING, y: -Math.floor(i / 2) * rowStep }
+      : { x: rigOffset(i, n), y: 0 },
+  );
+}

@@ -22,6 +22,29 @@ export function fitRange(start, end, duration, { minSeconds, maxSeconds }) {
   return { start: s, end: e };
 }
 
+const seconds = (v) => `${Number(v.toFixed(3))} s`;
+
+/**
+ * Why a typed range is refused, or null when it is taken (then fitRange
+ * fits it): an end typed at or before the start, or a start typed at or
+ * after the end, is refused rather than moved, and the range stays as it
+ * was. typed: 'start' or 'end', the box just changed; latestEnd: the
+ * latest end allowed (the clip's end, or the longest range from start).
+ */
+export function rangeRefusal(start, end, typed, latestEnd) {
+  if (end > start) return null;
+  if (typed === 'end') {
+    return (
+      `range end ${seconds(end)} is not after the start ${seconds(start)}: ` +
+      `the end must be after ${seconds(start)}, up to ${seconds(latestEnd)}; the range is unchanged`
+    );
+  }
+  return (
+    `range start ${seconds(start)} is not before the end ${seconds(end)}: ` +
+    `the start must be from 0 s to before ${seconds(end)}; the range is unchanged`
+  );
+}
+
 /**
  * The track for kb.createPreview of clip.track between start and end (s):
  * frames rebased to t = 0, the root starting at x = z = 0 (or held there

@@ -14,13 +14,14 @@ function element(tag, props = {}, children = []) {
 function numberInput(label, onCommit) {
   const input = element('input', { type: 'number', step: '0.1', min: '0' });
   input.setAttribute('aria-label', label);
-  input.addEventListener('change', onCommit);
+  input.addEventListener('change', () => onCommit(input));
   return input;
 }
 
 /**
  * @param {HTMLElement} host  where the strip goes (the viewport)
- * @param {{ onCancel(): void, onRange(start: number, end: number): void,
+ * @param {{ onCancel(): void,
+ *   onRange(start: number, end: number, typed: 'start' | 'end'): void,
  *   onInPlace(on: boolean): void, onMapJoints(): void }} report
  */
 export function createImportBar(host, report) {
@@ -32,10 +33,14 @@ export function createImportBar(host, report) {
   cancel.addEventListener('click', () => report.onCancel());
   const running = element('span', { className: 'import-running' }, [progress, cancel]);
 
-  const commitRange = () => report.onRange(Number(start.value), Number(end.value));
+  const commitRange = (input) =>
+    report.onRange(Number(start.value), Number(end.value), input === start ? 'start' : 'end');
   const start = numberInput('range start (s)', commitRange);
   const end = numberInput('range end (s)', commitRange);
   const total = element('span', { className: 'import-total' });
+  // a refused range: what was typed and what is allowed
+  const note = element('span', { className: 'import-note', hidden: true });
+  note.setAttribute('role', 'alert');
   const inPlace = element('input', { type: 'checkbox' });
   inPlace.setAttribute('aria-label', 'in place');
   inPlace.addEventListener('change', () => report.onInPlace(inPlace.checked));
@@ -55,6 +60,7 @@ export function createImportBar(host, report) {
     running,
     adjust,
     close,
+    note,
   ]);
   close.addEventListener('click', () => (bar.hidden = true));
   host.append(bar);
@@ -81,6 +87,11 @@ export function createImportBar(host, report) {
       end.value = seconds(clip.end);
       total.textContent = `of ${clip.duration.toFixed(2)} s`;
       inPlace.checked = clip.inPlace;
+    },
+    // A note under the range (a refusal), or none (empty).
+    setNote(text) {
+      note.textContent = text;
+      note.hidden = !text;
     },
     hide: () => (bar.hidden = true),
   };

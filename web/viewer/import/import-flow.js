@@ -13,7 +13,7 @@ import { LINK_NOTE } from '../clips/clip-sources.js';
 import { NUMERIC_PARAMS, canonicalValue } from '../../link/params.js';
 import { VIEWER_MAX_BYTES, importSummary, refuseBySize } from './bvh-drop.js';
 import { ImportCancelled, createBvhWorkerClient } from './bvh-worker-client.js';
-import { clipRange, defaultRange, fitRange } from './clip-range.js';
+import { clipRange, defaultRange, fitRange, rangeRefusal } from './clip-range.js';
 import { createImportBar } from './import-bar.js';
 import { createJointMapMemory, hierarchyJointNames } from './joint-map-memory.js';
 import { openJointMapDialog } from './joint-map-dialog.js';
@@ -83,6 +83,20 @@ async function askJointMap(memory, rerun, entry, mapped, unmapped) {
   await rerun(entry.file, picked);
 }
 
+// A range typed in the strip for the import shown: the range to play, or
+// null when it is refused (a note says why, the boxes show the range played).
+function typedRange(bar, entry, { start, end, typed }, limits) {
+  const duration = entry.clip.duration;
+  const latestEnd = Math.min(duration, Math.max(start, 0) + limits.maxSeconds);
+  const refusal = rangeRefusal(start, end, typed, latestEnd);
+  bar.setNote(refusal ?? '');
+  if (refusal) {
+    bar.showClip({ ...entry, duration });
+    return null;
+  }
+  return fitRange(start, end, duration, limits);
+}
+
 /**
  * @param {object} options
  * @param {object} options.state  createAppState's result
@@ -106,8 +120,10 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
 
   const bar = createImportBar(host, {
     onCancel: () => client.cancel(),
-    onRange: (start, end) =>
-      current && play({ ...current, ...fitRange(start, end, current.clip.duration, limits) }),
+    onRange: (start, end, typed) => {
+      const range = current && typedRange(bar, current, { start, end, typed }, limits);
+      if (range) play({ ...current, ...range });
+    },
     onInPlace: (on) => current && play({ ...current, inPlace: on }),
     onMapJoints: () => current && askMapping(current, current.clip.mapped, []),
   });
@@ -141,6 +157,7 @@ export function createImportFlow({ state, sources, notice, height, host, onClips
     const ticket = ++latest;
     setStatus({ state: 'working', progress: 0, message: `importing ${fileName}…`, timing: null });
     bar.showClip(null);
+    bar.setNote('');
     const began = performance.now();
     let names;
     let clip;

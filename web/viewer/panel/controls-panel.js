@@ -143,6 +143,15 @@ function addFolders(gui) {
   return folders;
 }
 
+// The main actions (reset, copy link) in a row of their own that sticks to
+// the foot of the panel while the rest scrolls under it (a short window).
+function keepActionsInSight(...actions) {
+  const row = document.createElement('div');
+  row.className = 'panel-actions';
+  actions[0].domElement.before(row);
+  row.append(...actions.map((controller) => controller.domElement));
+}
+
 /**
  * @param {object} options
  * @param {HTMLElement} options.container
@@ -194,6 +203,7 @@ export function createControlsPanel({
   const shapingNote = noteElement('shaping-note');
   controllers.shapeImport.domElement.after(shapingNote);
   controllers.shapeImport.show(false);
+  keepActionsInSight(controllers.reset, controllers.copyLink);
 
   function fillModel(current) {
     for (const row of PANEL_TABLE) {

@@ -533,7 +533,7 @@ export const PANEL_TABLE = Object.freeze([
     label: 'camera follows',
     kind: 'switch',
     initial: true,
-    help: 'The camera moves along with a clip that travels (an imported walk), so the character stays in view',
+    help: 'The camera glides after a clip that travels (an imported walk) over a floor fixed in the world; off, it frames the whole path',
   },
 ]);
 

@@ -3,6 +3,8 @@
 // page from spending a core on redrawing the same picture.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { createFloor } from './floor.js';
+import { createFollow } from './follow-camera.js';
 
 // Above this the picture is no sharper to the eye, only slower.
 const MAX_PIXEL_RATIO = 2;
@@ -40,27 +42,6 @@ function addLights(scene) {
   scene.add(rim);
 }
 
-// The floor grid's cell (m): 8 m in 32 cells.
-const FLOOR_CELL = 0.25;
-
-function addFloor(scene) {
-  const floor = new THREE.Group();
-  floor.name = 'floor';
-  const grid = new THREE.GridHelper(8, 32, 0x6b7280, 0x3a3f48);
-  floor.add(grid);
-  const disc = new THREE.Mesh(
-    new THREE.CircleGeometry(4, 48),
-    // unlit: a flat floor needs no shading, and lit pixels are costly on
-    // software rasterizers (SwiftShader, machines without a GPU)
-    new THREE.MeshBasicMaterial({ color: 0x22262d }),
-  );
-  disc.rotation.x = -Math.PI / 2;
-  disc.position.y = -0.002; // just under the grid lines
-  floor.add(disc);
-  scene.add(floor);
-  return floor;
-}
-
 // Software rasterizers (SwiftShader, llvmpipe: no GPU, or a headless test)
 // pay several times the frame time for multisampling; they go without.
 function isSoftwareRenderer() {
@@ -83,11 +64,12 @@ function createRenderer(container) {
 
 // The camera and the orbit controls that move it about the body.
 function createCamera(renderer) {
-  const camera = new THREE.PerspectiveCamera(35, 1, 0.05, 50);
+  const camera = new THREE.PerspectiveCamera(35, 1, 0.05, 100);
   const controls = new OrbitControls(camera, renderer.domElement);
   controls.target.copy(LOOK_AT);
   controls.minDistance = 0.8;
-  controls.maxDistance = 12;
+  // far enough back to frame a long walk's whole path
+  controls.maxDistance = 40;
   return { camera, controls };
 }
 
@@ -166,45 +148,90 @@ function createFraming(camera) {
   return (object) => projectedBounds(visibleBox(object, box), camera);
 }
 
+// The whole of a travelling clip's path in view, from the camera's
+// direction: while the camera does not follow, the walk crosses a still
+// view instead of leaving it.
+function framePath({ camera, controls, lookAt }, box) {
+  const direction = camera.position.clone().sub(controls.target).normalize();
+  const width = Math.hypot(box.maxX - box.minX, box.maxZ - box.minZ) + BODY_FRAME.width;
+  const distance = fitDistance(camera.fov, camera.aspect, { ...BODY_FRAME, width });
+  lookAt.set((box.minX + box.maxX) / 2, BODY_FRAME.centreY, (box.minZ + box.maxZ) / 2);
+  camera.position.copy(direction).multiplyScalar(distance).add(lookAt);
+  controls.target.copy(lookAt);
+  controls.update();
+}
+
+// Back to the body's distance from the path's (the direction kept).
+function frameBody({ camera, controls, lookAt }) {
+  const direction = camera.position.clone().sub(controls.target).normalize();
+  const distance = fitDistance(camera.fov, camera.aspect);
+  camera.position.copy(direction).multiplyScalar(distance).add(lookAt);
+  controls.target.copy(lookAt);
+  controls.update();
+}
+
 /**
- * The camera that follows the character along the floor: each frame the
- * camera and its orbit target move by the character's horizontal step, so
- * the view keeps its angle and distance (and the user's orbit) while a
- * travelling clip walks out of the frame; the floor goes along by whole
- * grid cells, so it never ends under the character. Off, the camera stays
- * put; on again, it takes up the character where it is. Height is never
- * followed (a jump or a crouch does not bob the view).
+ * Following (follow-camera.js) or, off, a still view: a travelling clip's
+ * whole path is framed when following is turned off or such a clip comes
+ * while it is off, and the body again when it is turned on (unless the user
+ * moved the camera meanwhile).
  */
-function createFollow({ camera, controls, lookAt, floor, requestRender }) {
-  let on = true;
-  const home = LOOK_AT.clone();
-  return {
-    get on() {
-      return on;
-    },
-    setOn(value) {
-      on = value === true;
-    },
-    // point: the character's pelvis in the world (x and z are followed);
-    // null (the single view not shown) follows nothing
-    track(point) {
-      if (!on || !point) return false;
-      const dx = point.x - lookAt.x;
-      const dz = point.z - lookAt.z;
-      if (dx === 0 && dz === 0) return false;
-      lookAt.set(point.x, home.y, point.z);
+function createTravel({ camera, controls, lookAt, floor, views, requestRender }) {
+  const view = { camera, controls, lookAt };
+  const follow = createFollow({
+    lookAt,
+    moveBy(dx, dz) {
+      if (dx === 0 && dz === 0) return;
+      lookAt.x += dx;
+      lookAt.z += dz;
       camera.position.x += dx;
       camera.position.z += dz;
       controls.target.x += dx;
       controls.target.z += dz;
       controls.update();
-      // the floor goes along by whole cells: under the character, its
-      // lines still still, so the walk reads as a walk
-      floor.position.x = Math.round(point.x / FLOOR_CELL) * FLOOR_CELL;
-      floor.position.z = Math.round(point.z / FLOOR_CELL) * FLOOR_CELL;
+      floor.keepAround(lookAt);
       requestRender();
-      return true;
     },
+  });
+  let path = null; // the travelling clip's box on the floor, or null
+  let pathFramed = false;
+  controls.addEventListener('start', () => {
+    pathFramed = false;
+  });
+  function frameWholePath() {
+    if (!path || follow.on) return;
+    framePath(view, path);
+    views.release();
+    pathFramed = true;
+    requestRender();
+  }
+  return {
+    follow,
+    setFollow(on) {
+      follow.setOn(on);
+      if (!follow.on) frameWholePath();
+      else if (pathFramed) {
+        frameBody(view);
+        pathFramed = false;
+        requestRender();
+      }
+    },
+    // a tuning change gives the same path again: the camera is left alone
+    setPath(xyz) {
+      const box = floor.setPath(xyz);
+      const changed = JSON.stringify(box) !== JSON.stringify(path);
+      path = box;
+      if (changed) frameWholePath();
+      requestRender();
+    },
+    describe: () => ({
+      following: follow.on,
+      pathFramed,
+      lookAt: lookAt.toArray(),
+      camera: camera.position.toArray(),
+      floor: floor.grid.position.toArray(),
+      trailPoints: floor.trail.geometry.getAttribute('position').count,
+    }),
   };
 }
 
@@ -213,7 +240,7 @@ export function createScene(container) {
   const scene = new THREE.Scene();
   const { camera, controls } = createCamera(renderer);
   addLights(scene);
-  const floor = addFloor(scene);
+  const floor = createFloor(scene);
 
   let dirty = true;
   const requestRender = () => {
@@ -222,7 +249,8 @@ export function createScene(container) {
   controls.addEventListener('change', requestRender);
   const lookAt = LOOK_AT.clone();
   const views = createViews(camera, controls, lookAt, requestRender);
-  const follow = createFollow({ camera, controls, lookAt, floor, requestRender });
+  const travel = createTravel({ camera, controls, lookAt, floor, views, requestRender });
+  const { follow } = travel;
 
   function resize() {
     const width = Math.max(1, container.clientWidth);
@@ -256,12 +284,21 @@ export function createScene(container) {
     // resize no longer fits the last named view
     releaseView: views.release,
     framing: createFraming(camera),
-    // the camera follows a travelling character (on by default)
+    // the camera follows a travelling character (on by default): follow(point)
+    // each drawn pose, stepFollow(dt) each frame, settleFollow() for a
+    // picture wanted at once; off, a travelling clip's path is framed
     get following() {
       return follow.on;
     },
-    setFollow: follow.setOn,
+    setFollow: travel.setFollow,
     follow: follow.track,
+    stepFollow: follow.step,
+    settleFollow: follow.settle,
+    // a clip's root path (x, y, z per sample): its trail on the floor
+    setPath: travel.setPath,
+    trail: floor.trail, // not drawn while the comparison or the sweep has the stage
+    setFloorShown: floor.setShown,
+    describeTravel: travel.describe,
     requestRender,
     renderIfNeeded,
   };
