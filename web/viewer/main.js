@@ -361,6 +361,15 @@ function abActions(page, state, notice) {
   };
 }
 
+// The link copied, with a note when it cannot carry everything shown.
+async function copyLink({ state, sources, notice, link, blobFor }) {
+  const copied = await link.copy();
+  const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
+  const blob = blobFor(state.params);
+  if (blob.tooLong) note.push(tooLongNote(blob.length));
+  notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
+}
+
 function addPanel(page) {
   const { state, stage, rig, clapOverlay, playback, sources, notice, link } = page;
   // the clap arrows as the user last left them for this kind of gesture
@@ -395,13 +404,6 @@ function addPanel(page) {
     reference: (name) => page.reference.setReference(name),
     ...page.authoring.settings,
   };
-  const copyLink = async () => {
-    const copied = await link.copy();
-    const note = sources.isImported(state.params.gesture) ? [LINK_NOTE] : [];
-    const blob = page.blobFor(state.params);
-    if (blob.tooLong) note.push(tooLongNote(blob.length));
-    notice.show(copied ? 'Link copied.' : 'Copy this link:', [link.url(), ...note]);
-  };
   // the panel takes the fitted gesture and envelope; the notes say what
   // the capture did not show
   const fitReference = () => {
@@ -427,7 +429,7 @@ function addPanel(page) {
     home: () => playback.home(),
     end: () => playback.end(),
     reset: () => showOutcome(state.reset()),
-    copyLink,
+    copyLink: () => copyLink(page),
     ...createSnippetActions({
       url: () => link.url(),
       shown: () => ({
@@ -720,13 +722,12 @@ async function start() {
   installTestHook({
     ...page,
     ready,
-    // the current state posed now (tests and seeks want the pose at once);
-    // the picture follows at the next animation frame, so a run of seeks
-    // renders once
+    // the current state drawn now (tests and seeks want the picture at once)
     drawNow() {
       page.crossfade.cancel();
       drawPose();
       page.stage.settleFollow();
+      page.stage.renderIfNeeded();
     },
     currentPose() {
       if (page.poseDirty) drawPose();
