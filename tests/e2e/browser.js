@@ -50,10 +50,13 @@ export async function openPage(
     await dialog.dismiss();
   });
   await page.goto(`${baseURL()}/${hash}`);
-  await page.evaluate(async (play) => {
-    await window.kblendApp.ready;
-    if (!play) window.kblendApp.pause();
-  }, playing || process.env.E2E_PLAYING === '1');
+  await page.evaluate(
+    async (play) => {
+      await window.kblendApp.ready;
+      if (!play) window.kblendApp.pause();
+    },
+    playing || process.env.E2E_PLAYING === '1',
+  );
   return { page, context, log };
 }
 

@@ -215,6 +215,7 @@ describe('hostile share links', () => {
       .locator('.lil-slider');
     await slider.waitFor({ state: 'visible' });
     await page.waitForTimeout(400); // the folder's opening transition
+    await slider.scrollIntoViewIfNeeded(); // the panel scrolls, as a person would
     const box = await slider.boundingBox();
     // dragged past its right end: the slider's own maximum, 90°
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
