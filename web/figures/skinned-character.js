@@ -7,7 +7,8 @@
 import * as THREE from 'three';
 import { addArm, addLeg, addShoe, addTrunk } from './body-parts.js';
 import { addFace } from './face.js';
-import { HAND_SHAPE_NAMES, addHand } from './hand.js';
+import { HAND_SHAPES } from 'kblend';
+import { addHand } from './hand.js';
 import { createMeshBuilder } from './mesh-builder.js';
 import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
 
@@ -31,7 +32,7 @@ function checkArguments(skeleton, bindPositions, height) {
 
 function buildGeometry(names, world, height) {
   const morphNames = SIDES.flatMap((side) =>
-    HAND_SHAPE_NAMES.slice(1).map((shape) => `${side}.${shape}`),
+    HAND_SHAPES.slice(1).map((shape) => `${side}.${shape}`),
   );
   const builder = createMeshBuilder(morphNames);
   const index = Object.fromEntries(names.map((name, j) => [name, j]));
@@ -89,18 +90,22 @@ export function createSkinnedCharacter(skeleton, bindPositions, height) {
     setBodyVisible(visible) {
       mesh.visible = visible;
     },
-    // shapes: { left, right }, each one of HAND_SHAPE_NAMES
-    setHandShapes(shapes) {
+    // hands: { left, right }, each { shape: one of HAND_SHAPES, curl: 0 … 1 }
+    // (a preview frame's hands): the shape's morph at weight curl
+    setHandShapes(hands) {
       const influences = mesh.morphTargetInfluences;
       influences.fill(0);
       for (const side of SIDES) {
-        const shape = shapes?.[side];
-        if (!HAND_SHAPE_NAMES.includes(shape)) {
+        const { shape, curl } = hands?.[side] ?? {};
+        if (!HAND_SHAPES.includes(shape)) {
           throw new RangeError(
-            `shapes.${side} must be one of ${HAND_SHAPE_NAMES.join(', ')}, got ${shape}`,
+            `hands.${side}.shape must be one of ${HAND_SHAPES.join(', ')}, got ${shape}`,
           );
         }
-        if (shape !== 'open') influences[morphIndex[`${side}.${shape}`]] = 1;
+        if (!(curl >= 0 && curl <= 1)) {
+          throw new RangeError(`hands.${side}.curl must be a number in [0, 1], got ${curl}`);
+        }
+        if (shape !== 'open') influences[morphIndex[`${side}.${shape}`]] = curl;
       }
     },
   };

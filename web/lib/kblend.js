@@ -10,7 +10,13 @@ import { createCrowdApi } from './crowd.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { createFitEnvelopeApi } from './fit/fit-envelope.js';
-import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
+import {
+  GESTURE_FORMAT_VERSION,
+  gestureNames,
+  getGesture,
+  parseGesture,
+  parseGestureJson,
+} from './gestures.js';
 import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
 import { createPreviewApi } from './preview.js';
@@ -23,12 +29,13 @@ export { BVH_LIMITS, BvhImportError } from './bvh/index.js';
 export { eulerXYZ } from './bvh/export.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
+export { HAND_SHAPES, OPEN_HANDS } from './hand-shapes.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export { ORDERS, SHAPES } from './preview.js';
 export { multiplyQuat, rotateVector } from './quaternion-math.js';
 export { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from './skeleton-names.js';
 
-export { gestureNames, getGesture, parseGesture, parseGestureJson };
+export { GESTURE_FORMAT_VERSION, gestureNames, getGesture, parseGesture, parseGestureJson };
 
 // The gesture a preview plays when none is given.
 const DEFAULT_GESTURE = 'clap';

@@ -92,14 +92,18 @@ describe('gesture library', () => {
       keyframes: [{ time: 0.5, rotations: { head: angles } }],
     };
     const g = parseGesture(data, 'nod.json');
+    const open = { shape: 'open', curl: 1 };
     expect(g).toEqual({
+      version: 2,
       name: 'nod',
       description: '',
       duration: 2,
       loop: false,
       period: 0,
       timeUnit: 'seconds',
-      keyframes: [{ time: 0.5, rotations: { head: [10, 20, 30] } }],
+      keyframes: [
+        { time: 0.5, rotations: { head: [10, 20, 30] }, hands: { left: open, right: open } },
+      ],
       joints: ['head'],
     });
     angles[0] = 99;
@@ -277,7 +281,7 @@ const BROKEN = [
     RangeError,
     [
       'unknown key "peroid"',
-      'allowed: name, description, duration, loop, period, timeUnit, keyframes',
+      'allowed: version, name, description, duration, loop, period, timeUnit, keyframes',
     ],
   ],
   [

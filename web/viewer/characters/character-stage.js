@@ -4,6 +4,7 @@
 // translation), so the page draws the pose the same way whichever is shown.
 // `root` is one group that holds the shown character, so the stage, the
 // comparison and the framing see one object.
+import { OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import { createSkinnedCharacter } from '../../figures/skinned-character.js';
 import { createRig } from '../stage/rig.js';
@@ -156,7 +157,7 @@ export function createCharacterStage(kb, height) {
   let shown = characters.get('skinned');
   let beside = null; // the kblend rig shown beside a user's character
   let besideRig = false;
-  const view = { skeleton: false, body: true, hands: { left: 'open', right: 'open' } };
+  const view = { skeleton: false, body: true, hands: OPEN_HANDS };
   // side by side, the user's character stands to kblend's left (+X)
   const mainSlot = new THREE.Group();
   const besideSlot = new THREE.Group();

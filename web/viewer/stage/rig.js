@@ -3,6 +3,7 @@
 // local rotations are relative to that bind (whose rotations are all
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
+import { OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import {
   addSkeletonOverlay,
@@ -193,6 +194,18 @@ function dressHand(wrist, along, s, mats) {
       mats.gloveBack,
     );
 
+  // straight fingers bent down at the knuckles (about the hand's width)
+  const looseFingers = () => {
+    const knuckle = new THREE.Group();
+    knuckle.position.copy(v(x(palmLength), 0, 0));
+    knuckle.rotation.z = -along * 0.6;
+    for (const finger of straightFingers()) {
+      finger.position.x -= x(palmLength);
+      knuckle.add(finger);
+    }
+    return knuckle;
+  };
+
   const group = (...meshes) => {
     const g = new THREE.Group();
     g.add(...meshes);
@@ -202,6 +215,7 @@ function dressHand(wrist, along, s, mats) {
   };
   const shapes = {
     open: group(...straightFingers(), spreadThumb()),
+    relaxed: group(looseFingers(), tuckedThumb()),
     fist: group(...curledFingers(), tuckedThumb()),
     point: group(...curledFingers(), tuckedThumb(), indexFinger()),
     thumbUp: group(...curledFingers(), raisedThumb()),
@@ -241,7 +255,7 @@ export function createRig(skeleton, bindPositions, height) {
   // The body hangs on the bones; hiding it means hiding those groups.
   const bodyParts = bones.flatMap((bone) => bone.children.filter((child) => !child.isBone));
 
-  let shown = { left: 'open', right: 'open' };
+  let shown = OPEN_HANDS;
   let bodyVisible = true;
   return {
     root,
@@ -256,12 +270,16 @@ export function createRig(skeleton, bindPositions, height) {
       for (const part of bodyParts) part.visible = visible;
       this.setHandShapes(shown);
     },
-    // shapes: { left, right }, each one of HAND_SHAPES
+    // hands: { left, right }, each { shape, curl } (a preview frame's
+    // hands): the mannequin's hands are rigid, so a shape shows from curl
+    // 0.5, an open hand below it
     setHandShapes(shapes) {
       shown = shapes;
       for (const side of ['left', 'right']) {
-        for (const [name, group] of Object.entries(hands[side])) {
-          group.visible = bodyVisible && name === shapes[side];
+        const { shape, curl } = shapes[side];
+        const name = curl >= 0.5 ? shape : 'open';
+        for (const [key, group] of Object.entries(hands[side])) {
+          group.visible = bodyVisible && key === name;
         }
       }
     },
