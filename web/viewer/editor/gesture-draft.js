@@ -41,8 +41,24 @@ export function setKeys(draft, time, rotations) {
   return next === draft ? copy(draft) : next;
 }
 
-// The joint's key at `time` removed; a keyframe left empty goes too (unless
-// it is the gesture's only one).
+// One hand's shape and curl ({ shape, curl }) at the keyframe at `time`
+// (added in time order when there is none, keying no joint). Hand shapes
+// are the file format's version 2.
+export function setHand(draft, time, side, hand) {
+  const next = copy(draft);
+  next.version = 2;
+  let key = next.keyframes.find((k) => k.time === time);
+  if (!key) {
+    key = { time, rotations: {} };
+    next.keyframes.push(key);
+    next.keyframes.sort((a, b) => a.time - b.time);
+  }
+  key.hands = { ...key.hands, [side]: { shape: hand.shape, curl: hand.curl } };
+  return next;
+}
+
+// The joint's key at `time` removed; a keyframe left empty (no joint and no
+// hands) goes too, unless it is the gesture's only one.
 export function removeKey(draft, joint, time) {
   const next = copy(draft);
   const k = keyframeIndex(next, time);
@@ -50,7 +66,8 @@ export function removeKey(draft, joint, time) {
     throw new RangeError(`no key of joint "${joint}" at time ${time}`);
   }
   delete next.keyframes[k].rotations[joint];
-  if (Object.keys(next.keyframes[k].rotations).length === 0 && next.keyframes.length > 1) {
+  const left = next.keyframes[k];
+  if (Object.keys(left.rotations).length === 0 && !left.hands && next.keyframes.length > 1) {
     next.keyframes.splice(k, 1);
   }
   return next;
