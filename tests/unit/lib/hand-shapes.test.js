@@ -187,7 +187,7 @@ describe('the library gestures declare their hands', () => {
     ['point', hand('open'), hand('point')],
     ['thumbs_up', hand('open'), hand('thumbUp')],
     ['crossed_arms', hand('fist', 0.8), hand('fist', 0.8)],
-    ['akimbo', hand('relaxed', 0.6), hand('relaxed', 0.6)],
+    ['akimbo', hand('relaxed', 0.4), hand('relaxed', 0.4)],
     ['wave', hand('open'), hand('open')],
     ['salute', hand('open'), hand('open')],
     ['clap', hand('open'), hand('open')],
