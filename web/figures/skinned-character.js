@@ -53,6 +53,39 @@ function buildGeometry(names, world, height) {
   return builder.toGeometry();
 }
 
+// The hand morphs' indices by name ("left.fist", …) of the character's mesh.
+const morphIndexOf = (mesh) =>
+  Object.fromEntries(mesh.geometry.userData.morphNames.map((name, i) => [name, i]));
+
+// The morph weights of a pair of hands: each hand's shape at weight curl
+// (open is the base, no morph).
+function writeHandWeights(weights, morphIndex, hands) {
+  weights.fill(0);
+  for (const side of SIDES) {
+    const { shape, curl } = hands?.[side] ?? {};
+    if (!HAND_SHAPES.includes(shape)) {
+      throw new RangeError(
+        `hands.${side}.shape must be one of ${HAND_SHAPES.join(', ')}, got ${shape}`,
+      );
+    }
+    if (!(curl >= 0 && curl <= 1)) {
+      throw new RangeError(`hands.${side}.curl must be a number in [0, 1], got ${curl}`);
+    }
+    if (shape !== 'open') weights[morphIndex[`${side}.${shape}`]] = curl;
+  }
+  return weights;
+}
+
+/**
+ * The hand morph weights of the character's mesh for a pair of hands (as
+ * setHandShapes sets them): one number per morph target.
+ * @param {THREE.SkinnedMesh} mesh  a skinned character's mesh
+ * @param {{ left: object, right: object }} hands  a preview frame's hands
+ */
+export function handMorphWeights(mesh, hands) {
+  return writeHandWeights(new Array(mesh.morphTargetInfluences.length), morphIndexOf(mesh), hands);
+}
+
 /**
  * @param {{ names: string[], parents: number[] }} skeleton  kb.skeleton
  * @param {Float32Array} bindPositions  kb.bindPositions(height), 66 floats
@@ -77,7 +110,7 @@ export function createSkinnedCharacter(skeleton, bindPositions, height) {
 
   const overlay = addSkeletonOverlay(root, bones[0]);
 
-  const morphIndex = Object.fromEntries(geometry.userData.morphNames.map((name, i) => [name, i]));
+  const morphIndex = morphIndexOf(mesh);
   return {
     root,
     bones,
@@ -91,22 +124,9 @@ export function createSkinnedCharacter(skeleton, bindPositions, height) {
       mesh.visible = visible;
     },
     // hands: { left, right }, each { shape: one of HAND_SHAPES, curl: 0 … 1 }
-    // (a preview frame's hands): the shape's morph at weight curl
+    // (a preview frame's hands)
     setHandShapes(hands) {
-      const influences = mesh.morphTargetInfluences;
-      influences.fill(0);
-      for (const side of SIDES) {
-        const { shape, curl } = hands?.[side] ?? {};
-        if (!HAND_SHAPES.includes(shape)) {
-          throw new RangeError(
-            `hands.${side}.shape must be one of ${HAND_SHAPES.join(', ')}, got ${shape}`,
-          );
-        }
-        if (!(curl >= 0 && curl <= 1)) {
-          throw new RangeError(`hands.${side}.curl must be a number in [0, 1], got ${curl}`);
-        }
-        if (shape !== 'open') influences[morphIndex[`${side}.${shape}`]] = curl;
-      }
+      writeHandWeights(mesh.morphTargetInfluences, morphIndex, hands);
     },
   };
 }

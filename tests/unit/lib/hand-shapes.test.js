@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GESTURE_FORMAT_VERSION, HAND_SHAPES, OPEN_HANDS } from '../../../web/lib/kblend.js';
 import { gestureToFile } from '../../../web/link/gesture-file.js';
+import { BVHLoader } from 'three/addons/loaders/BVHLoader.js';
 import { kb } from '../support.js';
 
 const hand = (shape, curl = 1) => ({ shape, curl });
@@ -273,6 +274,79 @@ describe('a preview frame shows the hands', () => {
     source.dispose();
     const preview = kb.createPreview({ track });
     expect(preview.evaluateFrame(0.5).hands).toEqual(OPEN_HANDS);
+    preview.dispose();
+  });
+});
+
+describe('BVH export with hands', () => {
+  // the joint's local rotation at frame k, as three's BVHLoader reads it
+  function readBvh(text) {
+    const { skeleton, clip } = new BVHLoader().parse(text);
+    const track = (name) => clip.tracks.find((t) => t.name === `${name}.quaternion`);
+    const angleAt = (name, k) => {
+      const v = track(name).values.slice(4 * k, 4 * k + 4);
+      return (2 * Math.acos(Math.min(1, Math.abs(v[3]))) * 180) / Math.PI;
+    };
+    return {
+      names: skeleton.bones.map((b) => b.name),
+      angleAt,
+      frames: track('pelvis').times.length,
+    };
+  }
+
+  it('puts three finger joints under each wrist, bent as the frame shows the hands', () => {
+    const preview = kb.createPreview({ gesture: 'thumbs_up' });
+    const read = readBvh(kb.exportBvh(preview, { hands: true }));
+    for (const side of ['left', 'right']) {
+      for (const finger of ['thumb', 'index', 'fingers']) {
+        expect(read.names).toContain(`${side}_${finger}`);
+      }
+    }
+    const mid = Math.round(preview.frameCount / 2);
+    // the right hand a fist with the thumb up, the left one open
+    expect(read.angleAt('right_index', mid)).toBeCloseTo(95, 3);
+    expect(read.angleAt('right_fingers', mid)).toBeCloseTo(95, 3);
+    expect(read.angleAt('right_thumb', mid)).toBeCloseTo(10, 3);
+    expect(read.angleAt('left_index', mid)).toBeCloseTo(0, 6);
+    // before the gesture is half in, both open
+    expect(read.angleAt('right_index', 0)).toBeCloseTo(0, 6);
+    preview.dispose();
+  });
+
+  it('a curl bends the fingers that part of the way; without hands the file is as before', () => {
+    const g = kb.parseGesture(
+      file([{ time: 0, rotations: {}, hands: { left: hand('fist', 0.5), right: hand('point') } }]),
+      'custom gesture',
+    );
+    const preview = kb.createPreview({ gesture: g });
+    const read = readBvh(kb.exportBvh(preview, { hands: true }));
+    const mid = Math.round(preview.frameCount / 2);
+    expect(read.angleAt('left_fingers', mid)).toBeCloseTo(47.5, 3);
+    expect(read.angleAt('right_index', mid)).toBeCloseTo(0, 6);
+    expect(read.angleAt('right_fingers', mid)).toBeCloseTo(95, 3);
+    const plain = kb.exportBvh(preview);
+    expect(plain).not.toMatch(/_index|_thumb|_fingers/);
+    // kblend's import reads the joints it knows exactly as without hands
+    const withHands = kb.importBvh(kb.exportBvh(preview, { hands: true }));
+    expect(withHands.ignored).toEqual([
+      'left_thumb',
+      'left_index',
+      'left_fingers',
+      'right_thumb',
+      'right_index',
+      'right_fingers',
+    ]);
+    expect(Array.from(withHands.rotations)).toEqual(Array.from(kb.importBvh(plain).rotations));
+    preview.dispose();
+  });
+
+  it('refuses hands for a clip and a hands option that is no boolean', () => {
+    const preview = kb.createPreview({ gesture: 'point' });
+    const clip = kb.importBvh(kb.exportBvh(preview));
+    expect(() => kb.exportBvh(clip, { hands: true })).toThrow(/hands applies to a preview/);
+    expect(() => kb.exportBvh(preview, { hands: 'yes' })).toThrow(
+      /hands must be true or false, got "yes"/,
+    );
     preview.dispose();
   });
 });
