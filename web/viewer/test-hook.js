@@ -30,7 +30,9 @@
 // jointWorldPositions() }: the shown character, its bones at kblend's 22
 // joints in world metres), root() (the shown clip's root translation now),
 // importStatus() ({ state, progress, message } of the last import),
-// characterStatus() ({ state, message } of the last character loaded).
+// characterStatus() ({ state, message } of the last character loaded),
+// handsShown() ({ hands, weights }: the hand shapes shown and the skinned
+// character's hand morph weights).
 import { canonicalTime } from './state/params.js';
 
 /**
@@ -191,6 +193,9 @@ export function installTestHook(app) {
       clapHeight: state.bodyHeight,
       jointWorldPositions: () => app.rig.jointWorldPositions(),
     }),
+    // the hand shapes shown ({ left, right } of { shape, curl }) and the
+    // skinned character's hand morph weights by name (null on another figure)
+    handsShown: () => app.rig.handsShown(),
     root: () => state.preview.root(playback.time),
     importStatus: () => ({ ...app.importStatus() }),
     // The reference clip: its name, the ghost, the error figures over the

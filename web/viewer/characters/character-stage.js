@@ -124,6 +124,15 @@ function handsInWorld(root, shown) {
   };
 }
 
+// The hand morphs' weights by name of kblend's skinned character under
+// `object` (null for another figure).
+function handWeightsOf(object) {
+  const mesh = object.getObjectByName('skinned-character');
+  if (!mesh?.morphTargetInfluences) return null;
+  const names = mesh.geometry.userData.morphNames;
+  return Object.fromEntries(names.map((name, i) => [name, mesh.morphTargetInfluences[i]]));
+}
+
 // describe()'s record of the shown character (height: kblend's when the
 // character has none of its own).
 function describeShown(shown, height, besideRig) {
@@ -248,6 +257,8 @@ export function createCharacterStage(kb, height) {
       shown.rig?.setHandShapes(hands);
       beside?.rig.setHandShapes(hands);
     },
+    // the hands set last and, on kblend's skinned character, its hand morphs' weights
+    handsShown: () => ({ hands: view.hands, weights: handWeightsOf(shown.object) }),
     jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
     handsInWorld: () => handsInWorld(root, shown),
     describe: () => describeShown(shown, height, beside !== null),
