@@ -163,6 +163,10 @@ describe('hand shapes per keyframe', () => {
     await curlBox('left').fill('1');
     await curlBox('left').press('Enter');
     expect((await handsAtMidHold()).hands).toEqual({ left: THUMB, right: THUMB });
+    await page
+      .locator('.lil-gui', { has: page.locator('.lil-title', { hasText: /^edit gesture$/ }) })
+      .last()
+      .screenshot({ path: `${SCREENSHOTS}hand-shapes-editor.png` });
     // the editor folded (its gizmo off the hand), from the front and the side
     await page.locator('.lil-title', { hasText: /^edit gesture$/ }).click();
     await shootFigure('hand-shapes-two-thumbs-front', 'front');
