@@ -19,6 +19,7 @@ import {
   field,
   launchBrowser,
   openAuthoring,
+  openCharacterFolder,
   openPage,
 } from './browser.js';
 
@@ -70,30 +71,27 @@ async function shootFigure(name, view, notches = 2) {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, clip });
 }
 
-// A GLB read by GLTFLoader: the skinned mesh's morph weights by name at
-// times ts, through an AnimationMixer, and the clip's weight tracks.
+// A GLB read by GLTFLoader: at each time of ts (through an AnimationMixer)
+// the skinned mesh's morph weights by name, or the scale of each of the
+// mannequin's groups of fingers by name; and the clip's tracks.
 async function readGlb(bytes, ts) {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   const gltf = await new GLTFLoader().parseAsync(buffer, '');
   let mesh = null;
+  const fingers = [];
   gltf.scene.traverse((o) => {
     if (o.morphTargetInfluences && o.morphTargetDictionary) mesh = o;
+    if (/^(left|right)_hand_/.test(o.name)) fingers.push(o);
   });
   const mixer = new AnimationMixer(gltf.scene);
   mixer.clipAction(gltf.animations[0]).play();
-  const weightsAt = (t) => {
+  const at = (t) => {
     mixer.setTime(t);
-    return Object.fromEntries(
-      Object.entries(mesh.morphTargetDictionary).map(([name, i]) => [
-        name,
-        mesh.morphTargetInfluences[i],
-      ]),
-    );
+    if (!mesh) return Object.fromEntries(fingers.map((o) => [o.name, o.scale.x]));
+    const { morphTargetDictionary: names, morphTargetInfluences: weights } = mesh;
+    return Object.fromEntries(Object.entries(names).map(([name, i]) => [name, weights[i]]));
   };
-  const weightTracks = gltf.animations[0].tracks.filter((track) =>
-    track.name.endsWith('.morphTargetInfluences'),
-  );
-  return { weights: ts.map(weightsAt), weightTracks };
+  return { shown: ts.map(at), tracks: gltf.animations[0].tracks.map((track) => track.name) };
 }
 
 async function exportIn(kind) {
@@ -198,13 +196,32 @@ describe('hand shapes per keyframe', () => {
       return ((p.attack + 1 - p.release) / 2) * p.duration;
     });
     const glb = await readGlb(await exportIn('glb'), [t, 0]);
-    expect(glb.weightTracks).toHaveLength(1);
-    const [held, early] = glb.weights;
+    expect(glb.tracks.filter((name) => name.endsWith('.morphTargetInfluences'))).toHaveLength(1);
+    const [held, early] = glb.shown;
     expect(held['left.thumbUp']).toBeCloseTo(1, 5);
     expect(held['right.thumbUp']).toBeCloseTo(1, 5);
     expect(held['left.fist']).toBe(0);
     // before the gesture is half in, the hands are open in the file too
     expect(Math.max(...Object.values(early))).toBe(0);
+
+    // the mannequin, picked in the character folder: its groups of fingers scaled
+    await openCharacterFolder(page);
+    await page.locator('[data-param="character"] select').selectOption('mannequin');
+    await page.waitForFunction(() => window.kblendApp.character().name === 'mannequin');
+    const rigid = await readGlb(await exportIn('glb'), [t, 0]);
+    const [rigidHeld, rigidEarly] = rigid.shown;
+    expect(rigidHeld).toMatchObject({
+      left_hand_thumbUp: 1,
+      left_hand_open: 0,
+      right_hand_thumbUp: 1,
+    });
+    expect(rigidEarly).toMatchObject({
+      left_hand_thumbUp: 0,
+      left_hand_open: 1,
+      right_hand_open: 1,
+    });
+    await page.locator('[data-param="character"] select').selectOption('skinned');
+    await page.waitForFunction(() => window.kblendApp.character().name === 'skinned');
 
     const bvh = new TextDecoder().decode(await exportIn('bvh'));
     const { clip } = new BVHLoader().parse(bvh);

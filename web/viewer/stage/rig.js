@@ -126,6 +126,13 @@ function dressBody(bone, world, mats, height) {
   return hands;
 }
 
+// The mannequin's hands are rigid: a hand's shape shows from curl 0.5, an
+// open hand below it.
+export const mannequinShape = ({ shape, curl }) => (curl >= 0.5 ? shape : 'open');
+
+// The name of a hand's group of fingers for a shape ("left_hand_fist").
+export const handGroupName = (side, shape) => `${side}_hand_${shape}`;
+
 // A hand extending along `along`·X, its thumb toward +Z, its palm (−Y at
 // the bind) coloured and its back white. The palm is shared; fingers and
 // thumb come in one group per hand shape, shown one at a time.
@@ -220,6 +227,8 @@ function dressHand(wrist, along, s, mats) {
     point: group(...curledFingers(), tuckedThumb(), indexFinger()),
     thumbUp: group(...curledFingers(), raisedThumb()),
   };
+  const side = along > 0 ? 'left' : 'right';
+  for (const [shape, g] of Object.entries(shapes)) g.name = handGroupName(side, shape);
   shapes.open.visible = true;
   return shapes;
 }
@@ -271,13 +280,11 @@ export function createRig(skeleton, bindPositions, height) {
       this.setHandShapes(shown);
     },
     // hands: { left, right }, each { shape, curl } (a preview frame's
-    // hands): the mannequin's hands are rigid, so a shape shows from curl
-    // 0.5, an open hand below it
+    // hands), as mannequinShape shows them
     setHandShapes(shapes) {
       shown = shapes;
       for (const side of ['left', 'right']) {
-        const { shape, curl } = shapes[side];
-        const name = curl >= 0.5 ? shape : 'open';
+        const name = mannequinShape(shapes[side]);
         for (const [key, group] of Object.entries(hands[side])) {
           group.visible = bodyVisible && key === name;
         }
