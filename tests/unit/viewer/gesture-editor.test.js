@@ -164,6 +164,13 @@ describe('hand shapes in the editor', () => {
     editor.setKey('head', 0.3, [5, 0, 0]);
     editor.removeKey('head', 0.3);
     expect(editor.gesture().keyframes.some((k) => k.time === 0.3)).toBe(true);
+    // a key added later holds the hands of the keyframe before it; taking
+    // its only joint away takes the keyframe away again
+    editor.setKey('head', 0.35, [3, 0, 0]);
+    const added = editor.gesture().keyframes.find((k) => k.time === 0.35);
+    expect(added.hands).toEqual({ right: { shape: 'point', curl: 1 } });
+    editor.removeKey('head', 0.35);
+    expect(editor.gesture().keyframes.some((k) => k.time === 0.35)).toBe(false);
     const before = editor.gesture();
     expect(() => editor.setHand(0.3, 'left', { shape: 'claw', curl: 1 })).toThrow(
       /hands\.left "shape" must be one of .* got "claw"/,
