@@ -4,7 +4,6 @@
 // mannequin drawn from world joint positions. Each is posed from a frame of
 // the core (kb preview.evaluateFrame with fk) just before it is drawn.
 import { Group } from 'three';
-import { handShapesAt } from '../figures/hand-shapes.js';
 import { createSkinnedCharacter } from '../figures/skinned-character.js';
 import { createMannequin } from './mannequin.js';
 
@@ -19,10 +18,10 @@ function skinnedFigure(kb) {
     object: character.root,
     character,
     buildMs,
-    pose(frame, gesture) {
+    pose(frame) {
       character.applyPose(frame.pose);
       character.root.position.fromArray(frame.root);
-      character.setHandShapes(handShapesAt(gesture, frame.envelope));
+      character.setHandShapes(frame.hands);
     },
   };
 }

@@ -248,10 +248,7 @@ export class KBlendPreview extends HTMLElement {
       Object.assign(canvas, { width, height });
     const frame = this.#preview.evaluateFrame(this.#time, { fk: true });
     this.#pose = frame.pose;
-    drawFigure(this.#kb, context, frame, {
-      character: this.#character,
-      gesture: this.#params.gesture,
-    });
+    drawFigure(this.#kb, context, frame, { character: this.#character });
     this.#dirty = false;
     this.drawCount++;
     this.#bar?.update();

@@ -54,17 +54,16 @@ function ensureSize(renderer, width, height) {
  * device pixels are the view's).
  * @param {object} kb  the loaded library
  * @param {CanvasRenderingContext2D} target
- * @param {object} frame  preview.evaluateFrame(t, { fk: true })
- * @param {{ character: string, gesture: string }} shown  the figure (one of
- *   CHARACTERS) and the gesture's name (for its hand shapes)
+ * @param {object} frame  preview.evaluateFrame(t, { fk: true }) (its hands too)
+ * @param {{ character: string }} shown  the figure (one of CHARACTERS)
  */
-export function drawFigure(kb, target, frame, { character, gesture }) {
+export function drawFigure(kb, target, frame, { character }) {
   shared ??= createStage(kb);
   const { renderer, scene, camera, figures } = shared;
   const { width, height } = target.canvas;
   if (width === 0 || height === 0) return;
   ensureSize(renderer, width, height);
-  figures.show(character).pose(frame, gesture);
+  figures.show(character).pose(frame);
   const { positions } = frame;
   camera.aspect = width / height;
   camera.position.set(positions[0], LOOK_AT_HEIGHT + 0.15, DISTANCE);

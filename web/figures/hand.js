@@ -1,17 +1,17 @@
 // Fingers and thumb. The skeleton ends at the wrist, so the hand is rigid
-// on the wrist bone and its shapes (open, fist, pointing, thumb up) are
-// morph targets of one topology: each finger is a tube along a centreline
+// on the wrist bone and its shapes (kb's HAND_SHAPES: open, relaxed, fist,
+// pointing, thumb up) are morph targets of one topology, open the base: each finger is a tube along a centreline
 // bent at its three knuckles, the thumb a tube along a curve. Built in the
 // wrist's frame at the bind (x along the hand, y the back of the hand, z
 // the thumb side), then mirrored for the right hand.
+import { HAND_SHAPES } from 'kblend';
 import { FINGERS, FINGER_BASE_CM, THUMB_RADIUS_CM, fraction } from './body-profile.js';
 import { paint } from './body-parts.js';
 import { ring } from './loft.js';
 import { ramp, single } from './skin-weights.js';
 
-export const HAND_SHAPE_NAMES = Object.freeze(['open', 'fist', 'point', 'thumbUp']);
-
 const RELAXED = [6, 10, 6];
+const LOOSE = [24, 38, 22];
 const CURLED = [88, 100, 62];
 const STRAIGHT = [0, 4, 2];
 // Per shape: knuckle angles (degrees: base, middle, tip) of each finger
@@ -23,6 +23,14 @@ const SHAPES = {
       [2.4, -0.6, 2.2],
       [4.8, -1.3, 5.0],
       [6.8, -1.5, 7.4],
+    ],
+  },
+  relaxed: {
+    fingers: [LOOSE, LOOSE, LOOSE, LOOSE],
+    thumb: [
+      [2.5, -0.7, 2.3],
+      [5.4, -2.0, 4.6],
+      [7.6, -2.6, 6.0],
     ],
   },
   fist: {
@@ -127,7 +135,7 @@ export function addHand(ctx, side) {
     thumbTube(SHAPES[shape].thumb, H),
   ];
   const open = tubes('open');
-  const others = HAND_SHAPE_NAMES.slice(1).map((shape) => [`${side}.${shape}`, tubes(shape)]);
+  const others = HAND_SHAPES.slice(1).map((shape) => [`${side}.${shape}`, tubes(shape)]);
   open.forEach((tube, t) => {
     const isThumb = t === open.length - 1;
     const vertex = (p, ringIndex, k, color) => {

@@ -78,7 +78,7 @@ export function createMeshBuilder(morphNames) {
     geometry.computeVertexNormals();
     geometry.morphAttributes.position = [];
     geometry.morphAttributes.normal = [];
-    for (const overrides of morphs.values()) {
+    for (const [name, overrides] of morphs) {
       const shaped = positions.slice();
       for (const [i, p] of overrides) {
         shaped[3 * i] = p[0];
@@ -89,8 +89,14 @@ export function createMeshBuilder(morphNames) {
       probe.setAttribute('position', new THREE.Float32BufferAttribute(shaped, 3));
       probe.setIndex(indices);
       probe.computeVertexNormals();
-      geometry.morphAttributes.position.push(probe.getAttribute('position'));
-      geometry.morphAttributes.normal.push(probe.getAttribute('normal'));
+      // named, so the mesh's morphTargetDictionary (and a GLB's target
+      // names) say which shape each is
+      const shape = probe.getAttribute('position');
+      const normal = probe.getAttribute('normal');
+      shape.name = name;
+      normal.name = name;
+      geometry.morphAttributes.position.push(shape);
+      geometry.morphAttributes.normal.push(normal);
       probe.dispose();
     }
     geometry.userData.parts = parts;

@@ -7,7 +7,8 @@
 import * as THREE from 'three';
 import { addArm, addLeg, addShoe, addTrunk } from './body-parts.js';
 import { addFace } from './face.js';
-import { HAND_SHAPE_NAMES, addHand } from './hand.js';
+import { HAND_SHAPES } from 'kblend';
+import { addHand } from './hand.js';
 import { createMeshBuilder } from './mesh-builder.js';
 import { addSkeletonOverlay, buildKblendBones, writeLocalRotations } from './kblend-bones.js';
 
@@ -31,7 +32,7 @@ function checkArguments(skeleton, bindPositions, height) {
 
 function buildGeometry(names, world, height) {
   const morphNames = SIDES.flatMap((side) =>
-    HAND_SHAPE_NAMES.slice(1).map((shape) => `${side}.${shape}`),
+    HAND_SHAPES.slice(1).map((shape) => `${side}.${shape}`),
   );
   const builder = createMeshBuilder(morphNames);
   const index = Object.fromEntries(names.map((name, j) => [name, j]));
@@ -50,6 +51,39 @@ function buildGeometry(names, world, height) {
   }
   addFace(ctx);
   return builder.toGeometry();
+}
+
+// The hand morphs' indices by name ("left.fist", …) of the character's mesh.
+const morphIndexOf = (mesh) =>
+  Object.fromEntries(mesh.geometry.userData.morphNames.map((name, i) => [name, i]));
+
+// The morph weights of a pair of hands: each hand's shape at weight curl
+// (open is the base, no morph).
+function writeHandWeights(weights, morphIndex, hands) {
+  weights.fill(0);
+  for (const side of SIDES) {
+    const { shape, curl } = hands?.[side] ?? {};
+    if (!HAND_SHAPES.includes(shape)) {
+      throw new RangeError(
+        `hands.${side}.shape must be one of ${HAND_SHAPES.join(', ')}, got ${shape}`,
+      );
+    }
+    if (!(curl >= 0 && curl <= 1)) {
+      throw new RangeError(`hands.${side}.curl must be a number in [0, 1], got ${curl}`);
+    }
+    if (shape !== 'open') weights[morphIndex[`${side}.${shape}`]] = curl;
+  }
+  return weights;
+}
+
+/**
+ * The hand morph weights of the character's mesh for a pair of hands (as
+ * setHandShapes sets them): one number per morph target.
+ * @param {THREE.SkinnedMesh} mesh  a skinned character's mesh
+ * @param {{ left: object, right: object }} hands  a preview frame's hands
+ */
+export function handMorphWeights(mesh, hands) {
+  return writeHandWeights(new Array(mesh.morphTargetInfluences.length), morphIndexOf(mesh), hands);
 }
 
 /**
@@ -76,7 +110,7 @@ export function createSkinnedCharacter(skeleton, bindPositions, height) {
 
   const overlay = addSkeletonOverlay(root, bones[0]);
 
-  const morphIndex = Object.fromEntries(geometry.userData.morphNames.map((name, i) => [name, i]));
+  const morphIndex = morphIndexOf(mesh);
   return {
     root,
     bones,
@@ -89,19 +123,10 @@ export function createSkinnedCharacter(skeleton, bindPositions, height) {
     setBodyVisible(visible) {
       mesh.visible = visible;
     },
-    // shapes: { left, right }, each one of HAND_SHAPE_NAMES
-    setHandShapes(shapes) {
-      const influences = mesh.morphTargetInfluences;
-      influences.fill(0);
-      for (const side of SIDES) {
-        const shape = shapes?.[side];
-        if (!HAND_SHAPE_NAMES.includes(shape)) {
-          throw new RangeError(
-            `shapes.${side} must be one of ${HAND_SHAPE_NAMES.join(', ')}, got ${shape}`,
-          );
-        }
-        if (shape !== 'open') influences[morphIndex[`${side}.${shape}`]] = 1;
-      }
+    // hands: { left, right }, each { shape: one of HAND_SHAPES, curl: 0 … 1 }
+    // (a preview frame's hands)
+    setHandShapes(hands) {
+      writeHandWeights(mesh.morphTargetInfluences, morphIndex, hands);
     },
   };
 }

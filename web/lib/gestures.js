@@ -5,6 +5,7 @@
 // Gesture file format (one file per gesture, web/gestures/<name>.json):
 //
 //   {
+//     "version": 2,                   optional: 1 (no hand shapes) or 2 (the default 1)
 //     "name": "wave",                 required; equals the file name without .json
 //     "description": "Right hand …",   optional short string (≤ 200 characters)
 //     "duration": 3.0,                 required; default clip length, seconds, > 0, ≤ 600
@@ -13,6 +14,7 @@
 //     "timeUnit": "seconds",           optional: "seconds" (default) or "hold"
 //     "keyframes": [                   at least one, at most 1000
 //       { "time": 0.0, "rotations": { "right_shoulder": [0, 30, 20], "right_elbow": [-92, 94, 0] } },
+//       { "time": 1.0, "rotations": { … }, "hands": { "right": { "shape": "point", "curl": 1 } } },
 //       …
 //     ]
 //   }
@@ -25,12 +27,17 @@
 //   fractions in [0, 1] of the hold segment between attack and release (not
 //   allowed with loop). With loop every time is < period and the track
 //   repeats with that period.
+// - hands (version 2 only): per side, a shape of HAND_SHAPES (hand-shapes.js)
+//   and a curl in [0, 1] (default 1); a side left out, or a keyframe with no
+//   "hands", is open. A parsed gesture is in the current format: version 2,
+//   every keyframe with both hands.
 // - Unknown keys (top level or in a keyframe) are errors, so typos do not
 //   pass silently.
 //
 // Errors are TypeError (wrong kind of value) or RangeError (wrong value);
 // the message names the file, the keyframe (counted from 0), the joint and
 // the value, and what is allowed.
+import { checkHands } from './hand-shapes.js';
 import { scanJson } from './json-keys.js';
 import { JOINT_NAMES } from './skeleton-names.js';
 
@@ -52,7 +59,12 @@ export const GESTURE_LIMITS = Object.freeze({
   maxName: 64,
 });
 
+// The gesture file format's versions: 1 without hand shapes, 2 with them.
+export const GESTURE_FORMAT_VERSION = 2;
+const VERSIONS = [1, 2];
+
 const TOP_LEVEL_KEYS = [
+  'version',
   'name',
   'description',
   'duration',
@@ -61,7 +73,7 @@ const TOP_LEVEL_KEYS = [
   'timeUnit',
   'keyframes',
 ];
-const KEYFRAME_KEYS = ['time', 'rotations'];
+const KEYFRAME_KEYS = ['time', 'rotations', 'hands'];
 const TIME_UNITS = ['seconds', 'hold'];
 const AXES = ['x', 'y', 'z'];
 
@@ -251,7 +263,25 @@ function checkTime(time, where, previous, { loop, period, timeUnit }, err) {
   return time;
 }
 
-function checkKeyframes(keyframes, timing, err) {
+function checkVersion(version, err) {
+  if (version === undefined) return 1;
+  if (!VERSIONS.includes(version)) {
+    const make = typeof version === 'number' ? err.range : err.type;
+    throw make(`"version" must be one of ${VERSIONS.join(', ')}, got ${show(version)}`);
+  }
+  return version;
+}
+
+function checkKeyframeHands(key, where, version, err) {
+  if (key.hands !== undefined && version < 2) {
+    throw err.range(
+      `${where} "hands" needs "version": 2 (the format with hand shapes), got version ${version}`,
+    );
+  }
+  return checkHands(key.hands, where, { err, show });
+}
+
+function checkKeyframes(keyframes, timing, version, err) {
   if (!Array.isArray(keyframes))
     throw err.type(`"keyframes" must be an array, got ${show(keyframes)}`);
   if (keyframes.length < 1 || keyframes.length > GESTURE_LIMITS.maxKeyframes) {
@@ -264,7 +294,7 @@ function checkKeyframes(keyframes, timing, err) {
     keyframes.map((key, k) => {
       const where = `keyframe ${k}`;
       if (!isPlainObject(key)) {
-        throw err.type(`${where} must be an object { time, rotations }, got ${show(key)}`);
+        throw err.type(`${where} must be an object { time, rotations, hands? }, got ${show(key)}`);
       }
       checkKeys(key, KEYFRAME_KEYS, `${where}: `, err);
       const time = checkTime(key.time, where, previous, timing, err);
@@ -272,6 +302,7 @@ function checkKeyframes(keyframes, timing, err) {
       return Object.freeze({
         time,
         rotations: checkRotations(key.rotations, where, err),
+        hands: checkKeyframeHands(key, where, version, err),
       });
     }),
   );
@@ -280,22 +311,25 @@ function checkKeyframes(keyframes, timing, err) {
 // data: the parsed JSON of a gesture file (or a gesture object built in
 // code); file: the file name used in messages ("wave.json"; a label such as
 // "custom gesture" skips the name check). Returns a frozen, normalized
-// gesture: { name, description, duration, loop, period (0 without loop),
-// timeUnit, keyframes: [{ time, rotations: { joint: [x, y, z] degrees } }],
-// joints: the joint names used, in skeleton order }.
+// gesture: { version (2), name, description, duration, loop, period (0
+// without loop), timeUnit, keyframes: [{ time, rotations: { joint: [x, y, z]
+// degrees }, hands: { left, right: { shape, curl } } }], joints: the joint
+// names used, in skeleton order }.
 export function parseGesture(data, file = 'gesture') {
   if (typeof file !== 'string') throw new TypeError(`file must be a string, got ${show(file)}`);
   const err = reporter(file);
   if (!isPlainObject(data)) throw err.type(`must hold a JSON object, got ${show(data)}`);
   checkKeys(data, TOP_LEVEL_KEYS, '', err);
+  const version = checkVersion(data.version, err);
   const name = checkName(data, file, err);
   const description = checkDescription(data.description, err);
   const duration = checkSeconds(data.duration, '"duration"', err);
   const timing = checkTiming(data, err);
-  const keyframes = checkKeyframes(data.keyframes, timing, err);
+  const keyframes = checkKeyframes(data.keyframes, timing, version, err);
   const used = new Set(keyframes.flatMap((key) => Object.keys(key.rotations)));
   const joints = Object.freeze(JOINT_NAMES.filter((joint) => used.has(joint)));
   return Object.freeze({
+    version: GESTURE_FORMAT_VERSION,
     name,
     description,
     duration,

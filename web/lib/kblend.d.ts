@@ -209,7 +209,20 @@ export interface Filter {
   dispose(): void;
 }
 
+/** A hand's shape and curl (0: open … 1: the whole shape). */
+export type HandShape = 'open' | 'relaxed' | 'fist' | 'point' | 'thumbUp';
+export interface Hand {
+  readonly shape: HandShape;
+  readonly curl: number;
+}
+export interface Hands {
+  readonly left: Hand;
+  readonly right: Hand;
+}
+
 export interface Gesture {
+  /** The file format's version the gesture is in (2). */
+  readonly version: number;
   readonly name: string;
   readonly description: string;
   readonly duration: number;
@@ -219,19 +232,27 @@ export interface Gesture {
   readonly keyframes: ReadonlyArray<{
     readonly time: number;
     readonly rotations: Readonly<Partial<Record<JointName, readonly [number, number, number]>>>;
+    readonly hands: Hands;
   }>;
   readonly joints: readonly JointName[];
 }
 
 /** A gesture file's content (docs/design.md §8): XYZ Euler degrees per joint. */
 export interface GestureData {
+  /** 1 (the default: no hand shapes) or 2. */
+  version?: 1 | 2;
   name: string;
   description?: string;
   duration?: number;
   loop?: boolean;
   period?: number;
   timeUnit?: 'seconds' | 'hold';
-  keyframes: { time: number; rotations: Partial<Record<JointName, [number, number, number]>> }[];
+  keyframes: {
+    time: number;
+    rotations: Partial<Record<JointName, [number, number, number]>>;
+    /** Version 2: a side left out is open; curl defaults to 1. */
+    hands?: Partial<Record<'left' | 'right', { shape: HandShape; curl?: number }>>;
+  }[];
 }
 
 /** Whole poses at seconds, e.g. a retargeted clip. */
@@ -323,6 +344,8 @@ export interface PreviewFrame {
   root: Float32Array;
   /** Envelope value E(t / duration) with the preview's attack and release. */
   envelope: number;
+  /** The hand shapes shown at t (docs/design.md §8, "Hand shapes"): open for a track or while envelope < 0.5. */
+  hands: Hands;
   /** Joints whose rotation changed at this frame (as preview.changed). */
   changed: number;
   /** With fk: world positions (66) of the pose moved by root. */
@@ -588,6 +611,12 @@ export interface KBlend extends IkApi, ComparisonApi, BvhApi, BodyContactsApi, F
 
 export function loadKBlend(options?: { wasmBinary?: ArrayBuffer | Uint8Array }): Promise<KBlend>;
 export const gestureNames: readonly string[];
+/** The gesture file format's current version. */
+export const GESTURE_FORMAT_VERSION: 2;
+/** The hand shapes a keyframe may name. */
+export const HAND_SHAPES: readonly HandShape[];
+/** Both hands open (what a keyframe without "hands" holds). */
+export const OPEN_HANDS: Hands;
 export function getGesture(name: string): Gesture;
 export function parseGesture(data: unknown, file?: string): Gesture;
 export function parseGestureJson(text: string, file?: string): Gesture;

@@ -10,7 +10,13 @@ import { createCrowdApi } from './crowd.js';
 import { createEnvelopeApi } from './envelope-api.js';
 import { createFilterApi } from './filter-api.js';
 import { createFitEnvelopeApi } from './fit/fit-envelope.js';
-import { gestureNames, getGesture, parseGesture, parseGestureJson } from './gestures.js';
+import {
+  GESTURE_FORMAT_VERSION,
+  gestureNames,
+  getGesture,
+  parseGesture,
+  parseGestureJson,
+} from './gestures.js';
 import { createIkApi } from './ik.js';
 import { createKliApi } from './kli-api.js';
 import { createPreviewApi } from './preview.js';
@@ -25,6 +31,7 @@ export { mapJointNames } from './bvh/joint-names.js';
 export { mapJoints } from './bvh/map-joints.js';
 export { COMPARISON_METHODS, jointAngle } from './comparison.js';
 export { FOLLOWERS } from './filter-api.js';
+export { HAND_SHAPES, OPEN_HANDS } from './hand-shapes.js';
 export { HOPF_AXIS, PAPER_EXAMPLE, hopf, hopfPath, paperStopTime } from './hopf.js';
 export { ORDERS, SHAPES } from './preview.js';
 export { multiplyQuat, multiplyQuatAt, rotateVector } from './quaternion-math.js';
@@ -36,7 +43,7 @@ export { BIND_FRACTIONS, DEFAULT_HEIGHT, IDLE_POSE } from './wasm/kblend_body.js
 // too), so a bad option reads the same everywhere.
 export { checkNumber, checkOptions } from './validate.js';
 
-export { gestureNames, getGesture, parseGesture, parseGestureJson };
+export { GESTURE_FORMAT_VERSION, gestureNames, getGesture, parseGesture, parseGestureJson };
 
 // The gesture a preview plays when none is given.
 const DEFAULT_GESTURE = 'clap';

@@ -5,6 +5,7 @@ import { ENUM_NAMES, enumCodes } from './abi.js';
 import { handMarkersWorld } from './body-api.js';
 import { checkFilterOptions } from './filter-api.js';
 import { getGesture, parseGesture } from './gestures.js';
+import { OPEN_HANDS, handsAt } from './hand-shapes.js';
 import { createOwnedBlock, disposedError } from './memory.js';
 import { createRootTrack } from './root-track.js';
 import { JOINT_COUNT, JOINT_NAMES } from './skeleton-names.js';
@@ -345,6 +346,7 @@ class Preview {
   #mem;
   #rootTrack;
   #markers;
+  #hands; // (t, envelope) → the hand shapes shown
   #handAxes;
   #out;
   #readClapReport;
@@ -360,6 +362,9 @@ class Preview {
     this.#fn = fn;
     this.#mem = mem;
     this.#markers = markers;
+    this.#hands = gesture
+      ? (t, e) => handsAt(gesture.keyframes, track.times, track, t, e)
+      : () => OPEN_HANDS;
     this.#handAxes = body.handAxes;
     this.#readClapReport = body.readClapReport;
     core.floats(mem.times, keys).set(track.times);
@@ -473,11 +478,13 @@ class Preview {
       this.#fn._kb_envelope(clamped / this.duration, o.attack, o.release, mem.scalar),
       'envelope',
     );
+    const envelope = core.floats(mem.scalar, 1)[0];
     const frame = {
       time: clamped,
       pose: this.#out.slice(),
       root,
-      envelope: core.floats(mem.scalar, 1)[0],
+      envelope,
+      hands: this.#hands(clamped, envelope),
       changed: this.#changed,
     };
     if (!(fk || clap || markers)) return frame;

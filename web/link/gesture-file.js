@@ -3,14 +3,27 @@
 // gesture is normalized (description '' when absent, period 0 without a
 // loop); this turns it back into a file that parses to the same gesture, so
 // saving, sharing by link and reloading give the same keyframes bit for bit
-// (JSON numbers print their shortest round-trip form).
+// (JSON numbers print their shortest round-trip form). A file is written in
+// the oldest format version that holds it: "version": 2 and a keyframe's
+// "hands" only when some hand is not open (an open hand at curl 1 is what a
+// keyframe without "hands" means).
+
+const SIDES = ['left', 'right'];
+
+// A keyframe's hands as the file writes them, or undefined when both are open.
+function handsOfKey(hands) {
+  const sides = SIDES.map((side) => ({ shape: 'open', curl: 1, ...hands?.[side] }));
+  const open = sides.every((hand) => hand.shape === 'open' && hand.curl === 1);
+  return open ? undefined : { left: sides[0], right: sides[1] };
+}
 
 /**
  * @param {object} gesture  a parsed gesture (kb.parseGesture's result) or a file object
  * @returns {object} a fresh plain object in the file format
  */
 export function gestureToFile(gesture) {
-  const file = { name: gesture.name };
+  const hands = gesture.keyframes.map((key) => handsOfKey(key.hands));
+  const file = hands.some(Boolean) ? { version: 2, name: gesture.name } : { name: gesture.name };
   if (gesture.description) file.description = gesture.description;
   file.duration = gesture.duration;
   if (gesture.loop) {
@@ -18,11 +31,12 @@ export function gestureToFile(gesture) {
     file.period = gesture.period;
   }
   file.timeUnit = gesture.timeUnit ?? 'seconds';
-  file.keyframes = gesture.keyframes.map((key) => ({
+  file.keyframes = gesture.keyframes.map((key, k) => ({
     time: key.time,
     rotations: Object.fromEntries(
       Object.entries(key.rotations).map(([joint, angles]) => [joint, Array.from(angles)]),
     ),
+    ...(hands[k] && { hands: hands[k] }),
   }));
   return file;
 }

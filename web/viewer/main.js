@@ -38,7 +38,6 @@ import { createLinkSync } from './share/link-sync.js';
 import { createSnippetActions } from './share/embed-snippets.js';
 import { createArrowsChoice, createClapOverlay } from './stage/clap-overlay.js';
 import { createContactOverlay } from './stage/contact-overlay.js';
-import { handShapesAt } from '../figures/hand-shapes.js';
 import { createPoseCrossfade } from './stage/pose-crossfade.js';
 import { createShownFrame } from './stage/shown-frame.js';
 import { createScene } from './stage/scene.js';
@@ -180,7 +179,7 @@ function addAuthoring(page) {
     poseAt(t) {
       const at = state.preview.evaluateFrame(t, { clap: false, fk: false });
       rig.applyPose(at.pose);
-      rig.setHandShapes(handShapesAt(state.params.gesture, at.envelope));
+      rig.setHandShapes(at.hands);
     },
     // an export pauses and hides the editor's handles; they come back after
     pause: () => {
@@ -660,7 +659,7 @@ function createPoseDrawer(page) {
       clapOverlay.update(pose, clap, fk, page.clapPhase, rig.handsInWorld());
     }
     if (page.contactOverlay.visible) page.contactOverlay.update(pose);
-    const hands = handShapesAt(params.gesture, frame.envelope);
+    const { hands } = frame;
     rig.setHandShapes(hands);
     page.timeline.setTime(playback.time);
     page.plot.setTime(playback.time);

@@ -33,7 +33,9 @@
 // travel() ({ following, pathFramed, lookAt, camera, floor, trailPoints }:
 // the camera's point and place, the floor grid's position, the root trail),
 // importStatus() ({ state, progress, message } of the last import),
-// characterStatus() ({ state, message } of the last character loaded).
+// characterStatus() ({ state, message } of the last character loaded),
+// handsShown() ({ hands, weights }: the hand shapes shown and the skinned
+// character's hand morph weights).
 import { canonicalTime } from '../link/params.js';
 
 /**
@@ -196,6 +198,9 @@ export function installTestHook(app) {
       clapHeight: state.bodyHeight,
       jointWorldPositions: () => app.rig.jointWorldPositions(),
     }),
+    // the hand shapes shown ({ left, right } of { shape, curl }) and the
+    // skinned character's hand morph weights by name (null on another figure)
+    handsShown: () => app.rig.handsShown(),
     root: () => state.preview.root(playback.time),
     travel: () => stage.describeTravel(),
     importStatus: () => ({ ...app.importStatus() }),

@@ -4,6 +4,7 @@
 // the clap judged by its own rules at the phase the gesture documents.
 import { describe, expect, it } from 'vitest';
 import { segmentDistance } from '../../../web/lib/body-contacts.js';
+import { rotateVector } from '../../../web/lib/quaternion-math.js';
 import { JOINT_NAMES } from '../../../web/lib/skeleton-names.js';
 import { kb } from '../support.js';
 
@@ -49,6 +50,22 @@ const wristsOf = (pose) => {
   const at = (j) => Array.from(positions.subarray(3 * j, 3 * j + 3));
   return { left: at(J.left_wrist), right: at(J.right_wrist) };
 };
+
+// The distance from a point to a part's surface (its nearest capsule).
+function pointGap(pose, point, part) {
+  const caps = kb.bodyCapsules(pose).filter((c) => c.part === part);
+  return Math.min(...caps.map((c) => segmentDistance(c.a, c.b, point, point).distance - c.radius));
+}
+
+// A hand's fingertip: the wrist plus the hand's length along the hand
+// (+X of the left wrist's frame, −X of the right's).
+function fingertip(pose, side) {
+  const { positions, rotations } = kb.forwardKinematics(pose);
+  const j = J[`${side}_wrist`];
+  const q = Array.from(rotations.subarray(4 * j, 4 * j + 4));
+  const d = rotateVector(q, [side === 'left' ? 1 : -1, 0, 0]);
+  return [0, 1, 2].map((c) => positions[3 * j + c] + d[c] * 0.108 * H);
+}
 
 describe('what rests on what, through the whole hold', () => {
   const RESTING = {
@@ -100,6 +117,38 @@ describe('what rests on what, through the whole hold', () => {
         }
       }
     }
+  });
+
+  it('akimbo: the fingertips rest on the sides of the hips, not off them below the belt', () => {
+    const pose = keyframePose(kb.getGesture('akimbo').keyframes[0]);
+    const handRadius = 0.012 * H;
+    for (const side of ['left', 'right']) {
+      const tip = fingertip(pose, side);
+      const gapToHip = pointGap(pose, tip, 'pelvis') - handRadius;
+      console.log(
+        `akimbo ${side} fingertip to the hip's surface: ${(gapToHip * 1000).toFixed(1)} mm`,
+      );
+      // the old pose's fingertips stood 14 mm off the hips
+      expect(Math.abs(gapToHip), side).toBeLessThan(0.005);
+      // by the hips' widest (0.535H), on the side of the body
+      expect(Math.abs(tip[1] - 0.535 * H), side).toBeLessThan(0.04);
+      expect(Math.abs(tip[0]), side).toBeGreaterThan(0.16);
+    }
+  });
+
+  it('crossed arms: the right wrist by the chest, not 0.18 m out in front of it', () => {
+    const pose = keyframePose(kb.getGesture('crossed_arms').keyframes[0]);
+    const wrist = wristsOf(pose).right;
+    const toSurface = pointGap(pose, wrist, 'torso');
+    const axes = kb.bodyCapsules(pose).filter((c) => c.part === 'torso');
+    const toAxis = Math.min(...axes.map((c) => segmentDistance(c.a, c.b, wrist, wrist).distance));
+    console.log(
+      `crossed arms right wrist: ${toAxis.toFixed(3)} m from the torso's axis, ${toSurface.toFixed(3)} m from its surface`,
+    );
+    // the old pose: 0.175 m and 0.076 m; the wrist lies on the left forearm,
+    // which lies on the belly, so a forearm's depth is what is left
+    expect(toAxis).toBeLessThan(0.16);
+    expect(toSurface).toBeLessThan(0.06);
   });
 
   it('crossed arms: on the belly, not in front of it (the old pose floated 10 cm off)', () => {

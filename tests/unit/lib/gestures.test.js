@@ -92,14 +92,18 @@ describe('gesture library', () => {
       keyframes: [{ time: 0.5, rotations: { head: angles } }],
     };
     const g = parseGesture(data, 'nod.json');
+    const open = { shape: 'open', curl: 1 };
     expect(g).toEqual({
+      version: 2,
       name: 'nod',
       description: '',
       duration: 2,
       loop: false,
       period: 0,
       timeUnit: 'seconds',
-      keyframes: [{ time: 0.5, rotations: { head: [10, 20, 30] } }],
+      keyframes: [
+        { time: 0.5, rotations: { head: [10, 20, 30] }, hands: { left: open, right: open } },
+      ],
       joints: ['head'],
     });
     angles[0] = 99;
@@ -277,7 +281,7 @@ const BROKEN = [
     RangeError,
     [
       'unknown key "peroid"',
-      'allowed: name, description, duration, loop, period, timeUnit, keyframes',
+      'allowed: version, name, description, duration, loop, period, timeUnit, keyframes',
     ],
   ],
   [
@@ -820,8 +824,8 @@ const WRISTS = {
     { left: [0.448, 0.894, 0], right: [-0.406, 1.559, 0.18] },
   ],
   salute: [{ left: [0.448, 0.894, 0], right: [-0.201, 1.582, 0.137] }],
-  akimbo: [{ left: [0.182, 1.062, -0.031], right: [-0.182, 1.062, -0.031] }],
-  crossed_arms: [{ left: [-0.051, 1.12, 0.141], right: [0.052, 1.165, 0.177] }],
+  akimbo: [{ left: [0.19, 1.072, -0.07], right: [-0.19, 1.072, -0.07] }],
+  crossed_arms: [{ left: [-0.05, 1.127, 0.138], right: [0.05, 1.182, 0.161] }],
   shrug: [
     { left: [0.385, 1.137, 0.198], right: [-0.385, 1.137, 0.198] },
     { left: [0.42, 1.184, 0.198], right: [-0.42, 1.184, 0.198] },

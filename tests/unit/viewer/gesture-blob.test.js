@@ -82,6 +82,38 @@ describe('gesture blob', () => {
       /keyframe 0, joint "head" angle y .* got 999/,
     ],
     [
+      'bad hand shape',
+      blobOf(
+        JSON.stringify({
+          ...custom,
+          version: 2,
+          keyframes: [{ time: 0, rotations: {}, hands: { left: { shape: 'claw', curl: 1 } } }],
+        }),
+      ),
+      /keyframe 0, hands\.left "shape" must be one of "open", .* got "claw"/,
+    ],
+    [
+      'bad hand curl',
+      blobOf(
+        JSON.stringify({
+          ...custom,
+          version: 2,
+          keyframes: [{ time: 0, rotations: {}, hands: { right: { shape: 'fist', curl: 1e9 } } }],
+        }),
+      ),
+      /keyframe 0, hands\.right "curl" must be a number in \[0, 1\], got 1000000000/,
+    ],
+    [
+      'hands in a version 1 gesture',
+      blobOf(
+        JSON.stringify({
+          ...custom,
+          keyframes: [{ time: 0, rotations: {}, hands: { right: { shape: 'fist' } } }],
+        }),
+      ),
+      /"hands" needs "version": 2/,
+    ],
+    [
       'unknown joint',
       blobOf(
         JSON.stringify({ ...custom, keyframes: [{ time: 0, rotations: { tail: [0, 0, 0] } }] }),

@@ -128,6 +128,60 @@ describe('gesture editor', () => {
   });
 });
 
+describe('hand shapes in the editor', () => {
+  it('sets a hand at a keyframe in one step; a copy of thumbs_up keeps its thumb; undo and redo', () => {
+    const { state, editor } = makeEditor('thumbs_up');
+    const copy = editor.gesture();
+    expect(copy.version).toBe(2);
+    expect(copy.keyframes[0].hands.right).toEqual({ shape: 'thumbUp', curl: 1 });
+    const frameHands = () => state.preview.evaluateFrame(1.25).hands;
+    editor.setHand(0, 'left', { shape: 'thumbUp', curl: 1 });
+    expect(state.params.gesture).toBe('custom: thumbs_up_edit');
+    expect(frameHands()).toEqual({
+      left: { shape: 'thumbUp', curl: 1 },
+      right: { shape: 'thumbUp', curl: 1 },
+    });
+    editor.setHand(0, 'left', { shape: 'fist', curl: 0.35 });
+    expect(frameHands().left).toEqual({ shape: 'fist', curl: 0.35 });
+    expect(editor.undo()).toBe(true);
+    expect(frameHands().left).toEqual({ shape: 'thumbUp', curl: 1 });
+    expect(editor.redo()).toBe(true);
+    expect(frameHands().left).toEqual({ shape: 'fist', curl: 0.35 });
+    // the saved file reads back with its hands
+    const back = kb.parseGestureJson(gestureFileText(editor.gesture()), 'saved');
+    expect(back.keyframes[0].hands.left).toEqual({ shape: 'fist', curl: 0.35 });
+  });
+
+  it('a hand at a new time adds a keyframe keying no joint, kept when a key goes; a bad hand is refused', () => {
+    const { editor } = makeEditor('wave');
+    editor.setHand(0.3, 'right', { shape: 'point', curl: 1 });
+    const key = editor.gesture().keyframes.find((k) => k.time === 0.3);
+    expect(key).toEqual({
+      time: 0.3,
+      rotations: {},
+      hands: { right: { shape: 'point', curl: 1 } },
+    });
+    editor.setKey('head', 0.3, [5, 0, 0]);
+    editor.removeKey('head', 0.3);
+    expect(editor.gesture().keyframes.some((k) => k.time === 0.3)).toBe(true);
+    // a key added later holds the hands of the keyframe before it; taking
+    // its only joint away takes the keyframe away again
+    editor.setKey('head', 0.35, [3, 0, 0]);
+    const added = editor.gesture().keyframes.find((k) => k.time === 0.35);
+    expect(added.hands).toEqual({ right: { shape: 'point', curl: 1 } });
+    editor.removeKey('head', 0.35);
+    expect(editor.gesture().keyframes.some((k) => k.time === 0.35)).toBe(false);
+    const before = editor.gesture();
+    expect(() => editor.setHand(0.3, 'left', { shape: 'claw', curl: 1 })).toThrow(
+      /hands\.left "shape" must be one of .* got "claw"/,
+    );
+    expect(() => editor.setHand(0.3, 'left', { shape: 'fist', curl: 3 })).toThrow(
+      /hands\.left "curl" must be a number in \[0, 1\], got 3/,
+    );
+    expect(editor.gesture()).toEqual(before);
+  });
+});
+
 describe('arm reach', () => {
   it('keys the shoulder and elbow so the keyframe’s wrist reaches the target, in one undoable edit', () => {
     const { state, editor, poses } = makeEditor('point');

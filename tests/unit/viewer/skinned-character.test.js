@@ -371,20 +371,32 @@ describe('skinned character: hands and face', () => {
       const wrist = jointPositions(c)[index[`${side}_wrist`]];
       return positions[parts[`${side}_finger1`].endPole].distanceTo(wrist);
     };
-    c.setHandShapes({ left: 'open', right: 'open' });
+    const hand = (shape, curl = 1) => ({ shape, curl });
+    c.setHandShapes({ left: hand('open'), right: hand('open') });
     const open = skinnedPositions(c, identityPose());
-    c.setHandShapes({ left: 'fist', right: 'thumbUp' });
+    c.setHandShapes({ left: hand('fist'), right: hand('thumbUp') });
     const shaped = skinnedPositions(c, identityPose());
     expect(tipDistance(shaped, 'left')).toBeLessThan(tipDistance(open, 'left') - 0.07);
     expect(tipDistance(shaped, 'right')).toBeLessThan(tipDistance(open, 'right') - 0.07);
     const thumbTip = (positions) => positions[parts.right_thumb.endPole];
     expect(thumbTip(shaped).z).toBeGreaterThan(thumbTip(open).z + 0.005);
-    c.setHandShapes({ left: 'point', right: 'open' });
+    c.setHandShapes({ left: hand('point'), right: hand('open') });
     const pointing = skinnedPositions(c, identityPose());
     const indexReach = (positions) =>
       positions[parts.left_finger0.endPole].distanceTo(jointPositions(c)[index.left_wrist]);
     expect(indexReach(pointing)).toBeGreaterThan(indexReach(open) - 0.003);
     expect(tipDistance(pointing, 'left')).toBeLessThan(tipDistance(open, 'left') - 0.07);
+    // the curl is how far the hand goes: half a fist curls about half as far
+    c.setHandShapes({ left: hand('fist', 0.5), right: hand('relaxed') });
+    const half = skinnedPositions(c, identityPose());
+    const closed = tipDistance(open, 'left') - tipDistance(shaped, 'left');
+    const halfClosed = tipDistance(open, 'left') - tipDistance(half, 'left');
+    expect(halfClosed).toBeGreaterThan(0.3 * closed);
+    expect(halfClosed).toBeLessThan(0.7 * closed);
+    // relaxed: the fingers a little bent, far from a fist
+    const relaxedBend = tipDistance(open, 'right') - tipDistance(half, 'right');
+    expect(relaxedBend).toBeGreaterThan(0.005);
+    expect(relaxedBend).toBeLessThan(0.5 * closed);
   });
 
   it('has a face on +Z: eyes, nose and mouth ahead of the head joint', () => {
@@ -430,8 +442,12 @@ describe('skinned character: interface', () => {
       RangeError,
     );
     expect(() => createSkinnedCharacter({}, kb.bindPositions(1.75))).toThrow(TypeError);
-    expect(() => character.setHandShapes({ left: 'claw', right: 'open' })).toThrow(
-      /shapes.left must be one of open, fist, point, thumbUp, got claw/,
-    );
+    const open = { shape: 'open', curl: 1 };
+    expect(() =>
+      character.setHandShapes({ left: { shape: 'claw', curl: 1 }, right: open }),
+    ).toThrow(/hands.left.shape must be one of open, relaxed, fist, point, thumbUp, got claw/);
+    expect(() =>
+      character.setHandShapes({ left: open, right: { shape: 'fist', curl: 2 } }),
+    ).toThrow(/hands.right.curl must be a number in \[0, 1\], got 2/);
   });
 });

@@ -12,7 +12,6 @@ import {
   midHoldTime,
 } from '../../../web/link/params.js';
 import { createPlayback } from '../../../web/viewer/timeline/playback.js';
-import { HAND_SHAPES, handShapesAt } from '../../../web/figures/hand-shapes.js';
 
 describe('canonicalValue', () => {
   it('clamps to the range and keeps the precision', () => {
@@ -198,22 +197,5 @@ describe('playback clock', () => {
     off();
     clock.seek(0.6);
     expect(seen).toEqual([0.5]);
-  });
-});
-
-describe('hand shapes', () => {
-  it('shows the gesture shape only while the gesture is mostly blended in', () => {
-    expect(handShapesAt('thumbs_up', 1)).toEqual({ left: 'open', right: 'thumbUp' });
-    expect(handShapesAt('thumbs_up', 0.2)).toEqual({ left: 'open', right: 'open' });
-    expect(handShapesAt('point', 0.5).right).toBe('point');
-    expect(handShapesAt('wave', 1)).toEqual({ left: 'open', right: 'open' });
-  });
-
-  it('names only shapes the rig has', () => {
-    for (const name of ['point', 'thumbs_up', 'crossed_arms', 'clap']) {
-      const shapes = handShapesAt(name, 1);
-      expect(HAND_SHAPES).toContain(shapes.left);
-      expect(HAND_SHAPES).toContain(shapes.right);
-    }
   });
 });

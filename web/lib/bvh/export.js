@@ -4,7 +4,11 @@
 // the channels "Xrotation Yrotation Zrotation" (R = Rx·Ry·Rz, three.js's
 // 'XYZ' Euler order, degrees), the root "Xposition Yposition Zposition"
 // before them (pelvis bind offset + root translation). Units: centimetres
-// by default (what most mocap tools expect), or metres.
+// by default (what most mocap tools expect), or metres. With `hands` (a
+// preview only), each wrist gets three finger joints, <side>_thumb,
+// <side>_index and <side>_fingers (middle to little finger as one), whose
+// rotations bend them as the frame's hand shape (docs/design.md §8, "Hand
+// shapes"): a BVH reader sees a fist, a pointing finger or a raised thumb.
 import { BVH_LIMITS } from './parse.js';
 import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from '../skeleton-names.js';
 import { checkArrayLike, checkNumber, checkOneOf, checkOptions, describe } from '../validate.js';
@@ -13,7 +17,33 @@ const DEG = 180 / Math.PI;
 const POSE = 4 * JOINT_COUNT;
 const UNITS = { cm: 100, m: 1 };
 const MAX_FRAMES = 1e6;
-const EXPORT_OPTIONS = ['fps', 'height', 'units'];
+const EXPORT_OPTIONS = ['fps', 'height', 'units', 'hands'];
+
+// The finger joints under each wrist: offset from the wrist and End Site
+// (fractions of height, the left hand's: +X along the hand, the thumb on +Z,
+// the palm facing −Y; mirrored in X for the right), and the bend of each
+// at curl 1 per hand shape: [index, fingers, thumb] degrees. A finger bends
+// toward the palm about the wrist frame's Z, the thumb across the palm
+// about X; the bend is the shape's times the curl.
+const FINGER_JOINTS = [
+  { name: 'thumb', offset: [0.015, -0.005, 0.018], end: [0.02, 0, 0.028] },
+  { name: 'index', offset: [0.055, 0, 0.012], end: [0.053, 0, 0] },
+  { name: 'fingers', offset: [0.055, 0, -0.008], end: [0.05, 0, 0] },
+];
+const FINGER_BENDS = {
+  open: { index: 0, fingers: 0, thumb: 0 },
+  relaxed: { index: 35, fingers: 45, thumb: 15 },
+  fist: { index: 95, fingers: 95, thumb: 55 },
+  point: { index: 0, fingers: 95, thumb: 55 },
+  thumbUp: { index: 95, fingers: 95, thumb: -10 },
+};
+
+// A finger joint's XYZ Euler degrees for a hand.
+function fingerAngles(finger, side, { shape, curl }) {
+  const bend = FINGER_BENDS[shape][finger] * curl;
+  if (finger === 'thumb') return [bend, 0, 0];
+  return [0, 0, side === 'left' ? -bend : bend];
+}
 
 // XYZ Euler (R = Rx·Ry·Rz) of a unit quaternion, radians, as three.js's
 // Euler.setFromRotationMatrix(…, 'XYZ') computes it.
@@ -53,7 +83,32 @@ const FILE_ORDER = (function order(j) {
   return [j, ...CHILDREN[j].flatMap(order)];
 })(0);
 
-function hierarchy(bind, height, unit) {
+// An End Site's lines.
+const endSite = (pad, offset) => [
+  `${pad}End Site`,
+  `${pad}{`,
+  `${pad}  OFFSET ${offset.map(number).join(' ')}`,
+  `${pad}}`,
+];
+
+// The finger joints of a wrist, at depth.
+function fingerLines(side, depth, height, unit) {
+  const pad = '  '.repeat(depth);
+  const mirror = side === 'left' ? 1 : -1;
+  const scaled = (v) => [v[0] * mirror, v[1], v[2]].map((c) => c * height * unit);
+  return FINGER_JOINTS.flatMap(({ name, offset, end }) => [
+    `${pad}JOINT ${side}_${name}`,
+    `${pad}{`,
+    `${pad}  OFFSET ${scaled(offset).map(number).join(' ')}`,
+    `${pad}  CHANNELS 3 Xrotation Yrotation Zrotation`,
+    ...endSite(`${pad}  `, scaled(end)),
+    `${pad}}`,
+  ]);
+}
+
+const WRISTS = { left_wrist: 'left', right_wrist: 'right' };
+
+function hierarchy(bind, height, unit, withHands) {
   const lines = ['HIERARCHY'];
   const children = CHILDREN;
   const write = (j, depth) => {
@@ -65,16 +120,16 @@ function hierarchy(bind, height, unit) {
     const position = p < 0 ? 'Xposition Yposition Zposition ' : '';
     lines.push(`${pad}  CHANNELS ${p < 0 ? 6 : 3} ${position}Xrotation Yrotation Zrotation`);
     for (const c of children[j]) write(c, depth + 1);
+    const wrist = WRISTS[JOINT_NAMES[j]];
     const end = END_SITES[JOINT_NAMES[j]];
-    if (end) {
-      const e = end.map((v) => v * height * unit);
+    if (wrist && withHands) lines.push(...fingerLines(wrist, depth + 1, height, unit));
+    else if (end)
       lines.push(
-        `${pad}  End Site`,
-        `${pad}  {`,
-        `${pad}    OFFSET ${e.map(number).join(' ')}`,
-        `${pad}  }`,
+        ...endSite(
+          `${pad}  `,
+          end.map((v) => v * height * unit),
+        ),
       );
-    }
     lines.push(`${pad}}`);
   };
   write(0, 0);
@@ -84,7 +139,7 @@ function hierarchy(bind, height, unit) {
 // Frames of a preview: its own frame grid (every frame, the last included:
 // the count comes from the preview, not from duration × fps, which float32
 // rounding can leave one short), or a resampling at another fps.
-function previewFrames(source, fps) {
+function previewFrames(source, fps, withHands) {
   const own = fps === undefined || fps === source.fps;
   const rate = checkNumber('fps', fps ?? source.fps, { min: 1, max: 1000 });
   const count = own
@@ -93,12 +148,14 @@ function previewFrames(source, fps) {
   checkNumber('frames (duration × fps)', count, { max: MAX_FRAMES });
   const poses = new Float32Array(count * POSE);
   const roots = new Float32Array(count * 3);
+  const hands = withHands ? [] : null;
   for (let k = 0; k < count; k++) {
     const t = own ? source.frameTime(k) : Math.min(k / rate, source.duration);
     poses.set(source.evaluate(t), k * POSE);
     if (typeof source.root === 'function') roots.set(source.root(t), 3 * k);
+    hands?.push(source.evaluateFrame(t).hands);
   }
-  return { poses, roots, frameTime: 1 / rate, count };
+  return { poses, roots, frameTime: 1 / rate, count, hands };
 }
 
 // Float32 key times sit on the grid t0 + k·frameTime to within their own
@@ -142,8 +199,10 @@ function checkWritable(poses, roots, count, units) {
 
 // Frames of a preview, or the keys of a clip / track (uniformly spaced):
 // { poses, roots, frameTime, count }.
-function framesOf(source, fps) {
-  if (source && typeof source.evaluate === 'function') return previewFrames(source, fps);
+function framesOf(source, fps, withHands) {
+  if (source && typeof source.evaluate === 'function') return previewFrames(source, fps, withHands);
+  if (withHands)
+    throw new TypeError('hands applies to a preview; a clip or track has no hand shapes');
   const track = source?.track ?? source;
   if (!track || typeof track !== 'object' || !track.times || !track.rotations) {
     throw new TypeError(
@@ -166,22 +225,30 @@ function framesOf(source, fps) {
   const own = source.frameTime > 0 ? source.frameTime : source.fps > 0 ? 1 / source.fps : first;
   const frameTime = checkNumber('the frame time', own, { min: 1e-3, max: 1 });
   checkEvenlySpaced(times, frameTime);
-  return { poses, roots, frameTime, count };
+  return { poses, roots, frameTime, count, hands: null };
 }
+
+// The finger joints' values of one frame, in the file's order.
+const fingerValues = (side, hands) =>
+  FINGER_JOINTS.flatMap(({ name }) => fingerAngles(name, side, hands[side]));
 
 export function exportBvh(kb, source, options = {}) {
   const {
     fps,
     height = kb.defaults.height,
     units = 'cm',
+    hands: withHands = false,
   } = checkOptions('exportBvh options', options, EXPORT_OPTIONS);
+  if (typeof withHands !== 'boolean') {
+    throw new TypeError(`hands must be true or false, got ${describe(withHands)}`);
+  }
   checkNumber('height', height, { min: 0.5, max: 3 });
   checkOneOf('units', units, Object.keys(UNITS));
   const unit = UNITS[units];
   const bind = kb.bindPositions(height);
-  const { poses, roots, frameTime, count } = framesOf(source, fps);
+  const { poses, roots, frameTime, count, hands } = framesOf(source, fps, withHands);
   checkWritable(poses, roots, count, units);
-  const lines = hierarchy(bind, height, unit);
+  const lines = hierarchy(bind, height, unit, withHands);
   lines.push('MOTION', `Frames: ${count}`, `Frame Time: ${frameTime.toFixed(8)}`);
   for (let k = 0; k < count; k++) {
     const values = [0, 1, 2].map((i) => roots[3 * k + i] * unit);
@@ -190,6 +257,8 @@ export function exportBvh(kb, source, options = {}) {
       values.push(
         ...eulerXYZ([poses[at], poses[at + 1], poses[at + 2], poses[at + 3]]).map((r) => r * DEG),
       );
+      const wrist = WRISTS[JOINT_NAMES[j]];
+      if (wrist && hands) values.push(...fingerValues(wrist, hands[k]));
     }
     lines.push(values.map(number).join(' '));
   }

@@ -105,6 +105,8 @@ export interface BvhExportOptions {
   height?: number;
   /** 'cm' (default) or 'm'. */
   units?: 'cm' | 'm';
+  /** A preview only: three finger joints under each wrist (<side>_thumb, _index, _fingers) bent as the frame's hand shapes (default false). */
+  hands?: boolean;
 }
 
 export interface BvhApi {

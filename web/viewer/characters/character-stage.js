@@ -4,6 +4,7 @@
 // translation), so the page draws the pose the same way whichever is shown.
 // `root` is one group that holds the shown character, so the stage, the
 // comparison and the framing see one object.
+import { OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import { createSkinnedCharacter } from '../../figures/skinned-character.js';
 import { createRig } from '../stage/rig.js';
@@ -123,6 +124,15 @@ function handsInWorld(root, shown) {
   };
 }
 
+// The hand morphs' weights by name of kblend's skinned character under
+// `object` (null for another figure).
+function handWeightsOf(object) {
+  const mesh = object.getObjectByName('skinned-character');
+  if (!mesh?.morphTargetInfluences) return null;
+  const names = mesh.geometry.userData.morphNames;
+  return Object.fromEntries(names.map((name, i) => [name, mesh.morphTargetInfluences[i]]));
+}
+
 // describe()'s record of the shown character (height: kblend's when the
 // character has none of its own).
 function describeShown(shown, height, besideRig) {
@@ -156,7 +166,7 @@ export function createCharacterStage(kb, height) {
   let shown = characters.get('skinned');
   let beside = null; // the kblend rig shown beside a user's character
   let besideRig = false;
-  const view = { skeleton: false, body: true, hands: { left: 'open', right: 'open' } };
+  const view = { skeleton: false, body: true, hands: OPEN_HANDS };
   // side by side, the user's character stands to kblend's left (+X)
   const mainSlot = new THREE.Group();
   const besideSlot = new THREE.Group();
@@ -247,6 +257,8 @@ export function createCharacterStage(kb, height) {
       shown.rig?.setHandShapes(hands);
       beside?.rig.setHandShapes(hands);
     },
+    // the hands set last and, on kblend's skinned character, its hand morphs' weights
+    handsShown: () => ({ hands: view.hands, weights: handWeightsOf(shown.object) }),
     jointWorldPositions: () => jointWorldPositions(root, shown, names.length),
     handsInWorld: () => handsInWorld(root, shown),
     describe: () => describeShown(shown, height, beside !== null),

@@ -1,11 +1,13 @@
 // The panel's edit folder: which gesture is edited (the shown one, as a
 // copy of a library gesture, or a new one from the pose shown), the joint
-// and keyframe selected, the joint's X/Y/Z degrees at that keyframe, keys
+// and keyframe selected, the joint's X/Y/Z degrees at that keyframe, the
+// hands' shapes at that keyframe (hand-fields.js), keys
 // and keyframes added and deleted, undo and redo, and saving the gesture
 // as a file. Every edit goes through the editor model (validated, undoable);
 // a refused edit is said in a notice.
 import { download } from '../export/download.js';
 import { eulerDegreesOf } from './euler.js';
+import { addHandFields } from './hand-fields.js';
 import { gestureFileName, gestureFileText } from '../../link/gesture-file.js';
 import { keepTypedValues } from '../panel/typed-values.js';
 
@@ -79,6 +81,15 @@ function addHeaderFields(folder, header, setHeader) {
       .name('loop period (s)')
       .onFinishChange((period) => setHeader({ loop: true, period })),
   ];
+}
+
+// The gesture's header: name, length, loop and period; show(file) shows a file's.
+function addHeader(folder, editor, guarded) {
+  const header = { name: '', duration: 1, loop: false, period: 1 };
+  const fields = addHeaderFields(folder, header, (changes) =>
+    guarded(() => editor.setHeader(changes)),
+  );
+  return { show: (file) => showHeader(header, fields, file) };
 }
 
 // X/Y/Z degree fields of the selected joint at the selected keyframe; a
@@ -166,10 +177,25 @@ function addActionButtons(folder, model) {
 // the pose drawn may not show this keyframe yet), else in the pose shown.
 function selectedDegrees(kb, file, model, apose, currentPose) {
   const names = kb.skeleton.names;
-  const key = file.keyframes.find((k) => String(k.time) === model.keyframe);
+  const key = selectedKeyframe(file, model);
   if (key?.rotations[model.joint]) return key.rotations[model.joint];
   const pose = key ? kb.keyframePose(key, apose) : currentPose();
   return poseDegrees(pose, names, model.joint);
+}
+
+// The selected keyframe of the file (undefined when none is).
+const selectedKeyframe = (file, model) =>
+  file.keyframes.find((k) => String(k.time) === model.keyframe);
+
+// The hands' fields; a change goes to the keyframe edits go to (one edit).
+function addHands(folder, model, { editor, guarded, notice, editTime }) {
+  const onHand = (side, hand) =>
+    guarded(() => {
+      const time = editTime();
+      editor.setHand(time, side, hand);
+      model.keyframe = String(time);
+    });
+  return addHandFields(folder, { onHand, onClamped: (note) => note && notice.show(note) });
 }
 
 // An edit run so that a refusal is a notice, the fields shown again after.
@@ -224,24 +250,17 @@ export function createEditorPanel({
   const names = kb.skeleton.names;
   const folder = gui.addFolder('edit gesture');
   folder.close();
-  const model = {
-    joint: 'right_elbow',
-    keyframe: NO_KEYFRAME,
-    x: 0,
-    y: 0,
-    z: 0,
-    ...editActions(editor, (action) => guarded(action), {
+  const model = { joint: 'right_elbow', keyframe: NO_KEYFRAME, x: 0, y: 0, z: 0 };
+  Object.assign(
+    model,
+    editActions(editor, (action) => guarded(action), {
       addKeyframe: () => addKeyframe(),
       joint: () => model.joint,
       selectedTime: () => selectedTime(),
     }),
-  };
-  addStartButtons(folder, model);
-  // the gesture's header: name, length, loop and period
-  const header = { name: '', duration: 1, loop: false, period: 1 };
-  const headerFields = addHeaderFields(folder, header, (changes) =>
-    guarded(() => editor.setHeader(changes)),
   );
+  addStartButtons(folder, model);
+  const header = addHeader(folder, editor, (action) => guarded(action));
   const jointField = addJointField(folder, model, names, {
     onJoint: () => showAngles(),
     onSelect,
@@ -254,6 +273,7 @@ export function createEditorPanel({
     () => guarded(setAngles),
     (note) => note && notice.show(note),
   );
+  const hands = addHands(folder, model, { editor, notice, guarded: (a) => guarded(a), editTime });
   addActionButtons(folder, model);
 
   const guarded = guardEdits(notice, () => refresh());
@@ -262,6 +282,10 @@ export function createEditorPanel({
 
   // The playhead in the gesture's time unit.
   const playheadTime = (file) => gestureTime(playhead(), file, params());
+  // the keyframe an edit goes to: the selected one, else the playhead
+  function editTime() {
+    return selectedTime() ?? playheadTime(editor.gesture());
+  }
 
   function addKeyframe() {
     const file = editor.gesture();
@@ -271,13 +295,17 @@ export function createEditorPanel({
   }
 
   function setAngles() {
-    const time = selectedTime() ?? playheadTime(editor.gesture());
+    const time = editTime();
     editor.setKey(model.joint, time, [model.x, model.y, model.z]);
     model.keyframe = String(time);
   }
 
-  const showAngles = () =>
-    showDegrees(selectedDegrees(kb, editor.gesture(), model, params().apose, currentPose));
+  // the selected joint's angles and the hands at the selected keyframe
+  const showAngles = () => {
+    const file = editor.gesture();
+    showDegrees(selectedDegrees(kb, file, model, params().apose, currentPose));
+    hands.show(selectedKeyframe(file, model));
+  };
 
   function showDegrees(degrees) {
     [model.x, model.y, model.z] = degrees;
@@ -286,7 +314,7 @@ export function createEditorPanel({
 
   function refresh() {
     const file = editor.gesture();
-    showHeader(header, headerFields, file);
+    header.show(file);
     keyField = showKeyframes(keyField, model, file, showAngles);
     jointField.updateDisplay();
     showAngles();
@@ -315,8 +343,7 @@ export function createEditorPanel({
       [model.x, model.y, model.z] = degrees;
       guarded(setAngles);
     },
-    // the keyframe an edit goes to: the selected one, else the playhead
-    editTime: () => selectedTime() ?? playheadTime(editor.gesture()),
+    editTime,
     // select the keyframe at this gesture time
     selectKeyframe(time) {
       model.keyframe = String(time);

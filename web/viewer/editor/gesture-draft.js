@@ -20,17 +20,25 @@ function checkAngles(angles) {
   return angles.map(Number);
 }
 
-// The joint's rotation at the keyframe at `time` (added in time order when
-// there is none).
+// The keyframe at `time` of a copied draft, added in time order when there
+// is none: keying no joint, with the hands of the keyframe before it (the
+// first one's when it comes first), so adding a key does not change them.
+function keyframeAt(next, time) {
+  const found = next.keyframes.find((key) => key.time === time);
+  if (found) return found;
+  const before = next.keyframes.filter((key) => key.time < time).at(-1) ?? next.keyframes[0];
+  const key = { time, rotations: {} };
+  if (before?.hands) key.hands = JSON.parse(JSON.stringify(before.hands));
+  next.keyframes.push(key);
+  next.keyframes.sort((a, b) => a.time - b.time);
+  return key;
+}
+
+// The joint's rotation at the keyframe at `time`.
 export function setKey(draft, joint, time, angles) {
   const next = copy(draft);
   const value = checkAngles(angles);
-  const k = keyframeIndex(next, time);
-  if (k >= 0) next.keyframes[k].rotations[joint] = value;
-  else {
-    next.keyframes.push({ time, rotations: { [joint]: value } });
-    next.keyframes.sort((a, b) => a.time - b.time);
-  }
+  keyframeAt(next, time).rotations[joint] = value;
   return next;
 }
 
@@ -41,8 +49,24 @@ export function setKeys(draft, time, rotations) {
   return next === draft ? copy(draft) : next;
 }
 
-// The joint's key at `time` removed; a keyframe left empty goes too (unless
-// it is the gesture's only one).
+// One hand's shape and curl ({ shape, curl }) at the keyframe at `time`.
+// Hand shapes are the file format's version 2.
+export function setHand(draft, time, side, hand) {
+  const next = copy(draft);
+  next.version = 2;
+  const key = keyframeAt(next, time);
+  key.hands = { ...key.hands, [side]: { shape: hand.shape, curl: hand.curl } };
+  return next;
+}
+
+// A keyframe's hands as both sides' { shape, curl } (open where not given).
+const handsOf = (key) =>
+  ['left', 'right'].map((side) => ({ shape: 'open', curl: 1, ...key?.hands?.[side] }));
+const sameHands = (a, b) => JSON.stringify(handsOf(a)) === JSON.stringify(handsOf(b));
+
+// The joint's key at `time` removed; a keyframe left empty (no joint, and
+// the hands of the keyframe before it) goes too, unless it is the
+// gesture's only one.
 export function removeKey(draft, joint, time) {
   const next = copy(draft);
   const k = keyframeIndex(next, time);
@@ -50,7 +74,9 @@ export function removeKey(draft, joint, time) {
     throw new RangeError(`no key of joint "${joint}" at time ${time}`);
   }
   delete next.keyframes[k].rotations[joint];
-  if (Object.keys(next.keyframes[k].rotations).length === 0 && next.keyframes.length > 1) {
+  const left = next.keyframes[k];
+  const held = sameHands(left, next.keyframes[k > 0 ? k - 1 : 1]);
+  if (Object.keys(left.rotations).length === 0 && held && next.keyframes.length > 1) {
     next.keyframes.splice(k, 1);
   }
   return next;

@@ -10,6 +10,7 @@ import {
   moveKeyframe,
   removeKey,
   removeKeyframe,
+  setHand,
   setHeader,
   setKey,
   setKeys,
@@ -77,6 +78,19 @@ function createReach(kb, state, gesture, edit) {
     return { cost: solved.cost, reached: solved.reached, iterations: solved.iterations };
   }
   return { reach, solveReach };
+}
+
+// The edits of the draft, each one step (`edit` validates and commits).
+function draftEdits(edit) {
+  return {
+    setKey: (joint, time, eulerDegXYZ) => edit((d) => setKey(d, joint, time, eulerDegXYZ)),
+    removeKey: (joint, time) => edit((d) => removeKey(d, joint, time)),
+    removeKeyframe: (time) => edit((d) => removeKeyframe(d, time)),
+    moveKeyframe: (time, newTime) => edit((d) => moveKeyframe(d, time, newTime)),
+    setHeader: (changes) => edit((d) => setHeader(d, changes)),
+    // one hand's { shape, curl } at the keyframe at `time`
+    setHand: (time, side, hand) => edit((d) => setHand(d, time, side, hand)),
+  };
 }
 
 /**
@@ -171,11 +185,7 @@ export function createGestureEditor({ kb, state, sources, currentPose, onGesture
     // start a draft: from the pose shown, or the shown gesture (a copy of a library one)
     startFromPose: (name = 'new_gesture') => commit(draftOfPose(kb, state, currentPose(), name)),
     startFromShown: () => commit(draftOfShown()),
-    setKey: (joint, time, eulerDegXYZ) => edit((d) => setKey(d, joint, time, eulerDegXYZ)),
-    removeKey: (joint, time) => edit((d) => removeKey(d, joint, time)),
-    removeKeyframe: (time) => edit((d) => removeKeyframe(d, time)),
-    moveKeyframe: (time, newTime) => edit((d) => moveKeyframe(d, time, newTime)),
-    setHeader: (changes) => edit((d) => setHeader(d, changes)),
+    ...draftEdits(edit),
     // pose an arm by its wrist (kb.solveIK): reach keys it, solveReach only solves
     reach,
     solveReach,

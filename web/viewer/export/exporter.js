@@ -104,7 +104,11 @@ export function createExporter(app) {
       };
     },
     async bvh({ preview, base }) {
-      return { bytes: text(app.kb.exportBvh(preview)), name: `${base}.bvh`, mime: 'text/plain' };
+      return {
+        bytes: text(app.kb.exportBvh(preview, { hands: true })),
+        name: `${base}.bvh`,
+        mime: 'text/plain',
+      };
     },
     async png({ base }) {
       checkSize(options.width, options.height);

@@ -2,6 +2,7 @@
 // the same spot: the reference capture (or a frozen tuning) seen through.
 // Built from the viewer's own rig, every surface swapped for one see-through
 // colour so it reads as "the other one" whatever character is shown.
+import { OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import { createRig } from '../stage/rig.js';
 
@@ -29,7 +30,7 @@ export function createGhostRig(kb, height, color = 0x7fd0ff) {
       object.renderOrder = 2; // after the solid figure, so it shows through
     }
   });
-  rig.setHandShapes({ left: 'open', right: 'open' });
+  rig.setHandShapes(OPEN_HANDS);
   rig.root.name = 'ghost';
   rig.root.visible = false;
   return {

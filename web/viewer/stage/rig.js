@@ -3,6 +3,7 @@
 // local rotations are relative to that bind (whose rotations are all
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
+import { OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import {
   addSkeletonOverlay,
@@ -125,6 +126,13 @@ function dressBody(bone, world, mats, height) {
   return hands;
 }
 
+// The mannequin's hands are rigid: a hand's shape shows from curl 0.5, an
+// open hand below it.
+export const mannequinShape = ({ shape, curl }) => (curl >= 0.5 ? shape : 'open');
+
+// The name of a hand's group of fingers for a shape ("left_hand_fist").
+export const handGroupName = (side, shape) => `${side}_hand_${shape}`;
+
 // A hand extending along `along`·X, its thumb toward +Z, its palm (−Y at
 // the bind) coloured and its back white. The palm is shared; fingers and
 // thumb come in one group per hand shape, shown one at a time.
@@ -193,6 +201,18 @@ function dressHand(wrist, along, s, mats) {
       mats.gloveBack,
     );
 
+  // straight fingers bent down at the knuckles (about the hand's width)
+  const looseFingers = () => {
+    const knuckle = new THREE.Group();
+    knuckle.position.copy(v(x(palmLength), 0, 0));
+    knuckle.rotation.z = -along * 0.6;
+    for (const finger of straightFingers()) {
+      finger.position.x -= x(palmLength);
+      knuckle.add(finger);
+    }
+    return knuckle;
+  };
+
   const group = (...meshes) => {
     const g = new THREE.Group();
     g.add(...meshes);
@@ -202,10 +222,13 @@ function dressHand(wrist, along, s, mats) {
   };
   const shapes = {
     open: group(...straightFingers(), spreadThumb()),
+    relaxed: group(looseFingers(), tuckedThumb()),
     fist: group(...curledFingers(), tuckedThumb()),
     point: group(...curledFingers(), tuckedThumb(), indexFinger()),
     thumbUp: group(...curledFingers(), raisedThumb()),
   };
+  const side = along > 0 ? 'left' : 'right';
+  for (const [shape, g] of Object.entries(shapes)) g.name = handGroupName(side, shape);
   shapes.open.visible = true;
   return shapes;
 }
@@ -241,7 +264,7 @@ export function createRig(skeleton, bindPositions, height) {
   // The body hangs on the bones; hiding it means hiding those groups.
   const bodyParts = bones.flatMap((bone) => bone.children.filter((child) => !child.isBone));
 
-  let shown = { left: 'open', right: 'open' };
+  let shown = OPEN_HANDS;
   let bodyVisible = true;
   return {
     root,
@@ -256,12 +279,14 @@ export function createRig(skeleton, bindPositions, height) {
       for (const part of bodyParts) part.visible = visible;
       this.setHandShapes(shown);
     },
-    // shapes: { left, right }, each one of HAND_SHAPES
+    // hands: { left, right }, each { shape, curl } (a preview frame's
+    // hands), as mannequinShape shows them
     setHandShapes(shapes) {
       shown = shapes;
       for (const side of ['left', 'right']) {
-        for (const [name, group] of Object.entries(hands[side])) {
-          group.visible = bodyVisible && name === shapes[side];
+        const name = mannequinShape(shapes[side]);
+        for (const [key, group] of Object.entries(hands[side])) {
+          group.visible = bodyVisible && key === name;
         }
       }
     },
