@@ -100,6 +100,52 @@ function exportHooks(app) {
   };
 }
 
+// What the page shows, read for the tests: framing, overlays, the sweep,
+// the character and its hands, travel, imports, reference, phase loop, A/B,
+// plot and onion skin.
+function sceneReaders(app) {
+  const { state, playback, stage } = app;
+  return {
+    framing: () => stage.framing(app.rig.root),
+    clapCheck: () => ({
+      shown: app.readouts.clapShown,
+      phase: app.clapPhase(),
+      verdict: document.querySelector('#readouts .clap-check tr:last-child .value')?.textContent,
+    }),
+    contactOverlay: () => app.contactOverlay.describe(),
+    sweep: () => ({
+      sweep: state.params.sweep,
+      size: state.params.sweepSize,
+      ...app.sweep.snapshot(),
+    }),
+    // whether the stage's floor is in the scene (the sweep grid sets it aside)
+    floorShown: () => Boolean(stage.scene.getObjectByName('floor')),
+    character: () => ({
+      ...app.rig.describe(),
+      clapHeight: state.bodyHeight,
+      jointWorldPositions: () => app.rig.jointWorldPositions(),
+    }),
+    // the hand shapes shown ({ left, right } of { shape, curl }) and the
+    // skinned character's hand morph weights by name (null on another figure)
+    handsShown: () => app.rig.handsShown(),
+    root: () => state.preview.root(playback.time),
+    travel: () => stage.describeTravel(),
+    importStatus: () => ({ ...app.importStatus() }),
+    // The reference clip: its name, the ghost, the error figures over the
+    // clip and the last fit (reference/reference-view.js).
+    reference: () => app.reference.describe(),
+    // The phase looped on its own ({ phase, speed, range }; phase null: none).
+    phaseLoop: () => app.phaseLoop.describe(),
+    // B of an A/B comparison ({ held, ghostVisible, ghostColour, duration })
+    // and what the envelope plot draws ({ times, a, b }).
+    ab: () => app.ab.describe(),
+    plotSeries: () => app.plot.series(),
+    // Onion skin: { count, spacing, visibleGhosts, times, trails }.
+    onion: () => app.onion.describe(),
+    characterStatus: () => ({ ...app.characterStatus() }),
+  };
+}
+
 export function installTestHook(app) {
   const { state, playback, stage } = app;
   const hook = {
@@ -170,13 +216,6 @@ export function installTestHook(app) {
       app.drawNow();
       return name;
     },
-    framing: () => stage.framing(app.rig.root),
-    clapCheck: () => ({
-      shown: app.readouts.clapShown,
-      phase: app.clapPhase(),
-      verdict: document.querySelector('#readouts .clap-check tr:last-child .value')?.textContent,
-    }),
-    contactOverlay: () => app.contactOverlay.describe(),
     showPose(local) {
       const pose = Float32Array.from(local ?? []);
       if (pose.length !== 88 || !pose.every(Number.isFinite)) {
@@ -186,36 +225,7 @@ export function installTestHook(app) {
       app.overridePose(pose);
       app.drawNow();
     },
-    sweep: () => ({
-      sweep: state.params.sweep,
-      size: state.params.sweepSize,
-      ...app.sweep.snapshot(),
-    }),
-    // whether the stage's floor is in the scene (the sweep grid sets it aside)
-    floorShown: () => Boolean(stage.scene.getObjectByName('floor')),
-    character: () => ({
-      ...app.rig.describe(),
-      clapHeight: state.bodyHeight,
-      jointWorldPositions: () => app.rig.jointWorldPositions(),
-    }),
-    // the hand shapes shown ({ left, right } of { shape, curl }) and the
-    // skinned character's hand morph weights by name (null on another figure)
-    handsShown: () => app.rig.handsShown(),
-    root: () => state.preview.root(playback.time),
-    travel: () => stage.describeTravel(),
-    importStatus: () => ({ ...app.importStatus() }),
-    // The reference clip: its name, the ghost, the error figures over the
-    // clip and the last fit (reference/reference-view.js).
-    reference: () => app.reference.describe(),
-    // The phase looped on its own ({ phase, speed, range }; phase null: none).
-    phaseLoop: () => app.phaseLoop.describe(),
-    // B of an A/B comparison ({ held, ghostVisible, ghostColour, duration })
-    // and what the envelope plot draws ({ times, a, b }).
-    ab: () => app.ab.describe(),
-    plotSeries: () => app.plot.series(),
-    // Onion skin: { count, spacing, visibleGhosts, times, trails }.
-    onion: () => app.onion.describe(),
-    characterStatus: () => ({ ...app.characterStatus() }),
+    ...sceneReaders(app),
   };
   Object.defineProperty(window, 'kblendApp', {
     value: Object.freeze(hook),
