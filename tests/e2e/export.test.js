@@ -87,7 +87,12 @@ describe('exports', () => {
     const frames = everyThird(3);
     const times = frames.map((k) => k / 30);
     const read = await readGlb(file.bytes, kb.skeleton.names, times);
-    expect(read.clip.tracks).toHaveLength(22);
+    // a rotation track per joint, and the hand shapes as morph weights
+    const names = read.clip.tracks.map((track) => track.name);
+    expect(names.filter((name) => name.endsWith('.quaternion'))).toHaveLength(22);
+    expect(names.filter((name) => !name.endsWith('.quaternion'))).toEqual([
+      expect.stringMatching(/\.morphTargetInfluences$/),
+    ]);
     expect(read.clip.duration).toBeCloseTo(3, 6);
     expect(read.clip.tracks[0].times).toHaveLength(91);
     expect(read.meshes).toBeGreaterThan(0); // the body came along (one skinned mesh, or the mannequin's segments)

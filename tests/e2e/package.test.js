@@ -72,7 +72,8 @@ describe('npm pack', () => {
       'web/link/index.js',
       'web/link/params.js',
       'web/figures/skinned-character.js',
-      'web/figures/hand-shapes.js',
+      'web/figures/hand.js',
+      'web/lib/hand-shapes.js',
     ]) {
       expect(files).toContain(needed);
     }
