@@ -374,7 +374,7 @@ run_level() {
   case $1 in
     format) run_format_check ;;
     native | asan) run_native_tests "$1" ;;
-    fuzz) run_fuzz "${FUZZ_SECONDS:-2}" ;;
+    fuzz) run_fuzz "${FUZZ_SECONDS:-1}" ;;
     unit)
       log "unit tests (Vitest: WASM module and JS modules)"
       run_vitest unit tests/unit/vitest.config.js
