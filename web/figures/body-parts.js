@@ -3,6 +3,7 @@
 // shoes, with their colours and skin weights. Limbs start inside the trunk
 // and are weighted to the trunk's bones there, so a moving limb never opens
 // a gap where it meets the body.
+import { DEFAULT_HEIGHT } from 'kblend';
 import * as THREE from 'three';
 import {
   ARM_END_CM,
@@ -126,7 +127,7 @@ function trunkWeights(ctx, point) {
     y,
     ['pelvis', 'spine1', 'spine2', 'spine3', 'neck'].map(bone),
     ['spine1', 'spine2', 'spine3', 'neck'].map((n) => joint(n)[1]),
-    [0.08, 0.08, 0.08, 0.05].map((w) => w * (H / 1.75)),
+    [0.08, 0.08, 0.08, 0.05].map((w) => w * (H / DEFAULT_HEIGHT)),
   );
   const jaw = y + 0.55 * Math.max(0, z + 0.01 * H) - joint('head')[1];
   let weights = mixWeights(spine, single(bone('head')), rise(jaw, -0.022 * H, 0.008 * H));

@@ -3,7 +3,7 @@
 // local rotations are relative to that bind (whose rotations are all
 // identity), so a bone's quaternion is exactly the core's local rotation:
 // the rig adds no animation of its own.
-import { OPEN_HANDS } from 'kblend';
+import { DEFAULT_HEIGHT, OPEN_HANDS } from 'kblend';
 import * as THREE from 'three';
 import {
   addSkeletonOverlay,
@@ -20,9 +20,8 @@ const SHOES = 0x1c1f24;
 const GLOVE_BACK = 0xeeeeee;
 const GLOVE_PALM = 0xf08a24;
 const FACE_DARK = 0x222222;
-// The body height the segment sizes below were drawn for; other heights
-// scale them by height / TUNED_HEIGHT.
-const TUNED_HEIGHT = 1.75;
+// The segment sizes below are drawn for the default body height; other
+// heights scale them by height / DEFAULT_HEIGHT.
 
 const material = (color) => new THREE.MeshStandardMaterial({ color, roughness: 0.7 });
 
@@ -63,7 +62,7 @@ const v = (x, y, z) => new THREE.Vector3(x, y, z);
 function dressBody(bone, world, mats, height) {
   const hands = {};
   const offset = (from, to) => world[to].clone().sub(world[from]);
-  const s = height / TUNED_HEIGHT;
+  const s = height / DEFAULT_HEIGHT;
   const at = (name) => bone[name];
 
   // trunk: pelvis, belly, chest as overlapping ellipsoids (one per spine
