@@ -174,6 +174,20 @@ describe('a travelling clip reads as travel', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
+      // the page laid out again and the scene resized to it, as a person
+      // sees it a moment later
+      await page.waitForFunction(() => {
+        const canvas = document.querySelector('#stage canvas');
+        const stage = canvas.parentElement;
+        return (
+          Math.max(1, stage.clientWidth) === canvas.clientWidth &&
+          Math.max(1, stage.clientHeight) === canvas.clientHeight
+        );
+      });
+      await app(
+        page,
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await app(page, () => window.kblendApp.view('front'));
       const strip = await page.locator('#import-bar').boundingBox();
       for (const t of [0, duration / 2, duration]) {
