@@ -78,9 +78,17 @@ export async function openFolder(page, ...titles) {
     const heading = page.locator('.lil-gui .lil-title', {
       hasText: new RegExp(`^${escapeRegExp(title)}$`),
     });
-    if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+    if ((await heading.getAttribute('aria-expanded')) === 'true') continue;
+    await foldsSettled(page); // a folder still folding moves what is under it
+    await heading.click();
+    await foldsSettled(page);
   }
 }
+
+// No panel folder in its open or close animation (lil-gui marks it
+// lil-transition for the 300 ms), as a person waits for it to end.
+const foldsSettled = (page) =>
+  page.waitForFunction(() => !document.querySelector('.lil-gui.lil-transition'));
 
 // The folded character folder, opened, once its picker shows.
 export async function openCharacterFolder(page) {
