@@ -111,6 +111,25 @@ export const app = (page, fn, arg) => page.evaluate(fn, arg);
 // Time of the middle of the hold, where a gesture is held in full.
 export const midHold = (p) => ((p.attack + 1 - p.release) / 2) * p.duration;
 
+// A file exported in the page ({ filename, mime, bytes, ms }); the bytes
+// cross to the test as base64, far faster than as an array of numbers.
+export async function exportIn(page, kind) {
+  const file = await page.evaluate(async (k) => {
+    const began = performance.now();
+    const { bytes, ...rest } = await window.kblendApp.exportFile(k);
+    const ms = performance.now() - began;
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return { ...rest, base64: btoa(binary), ms };
+  }, kind);
+  const { base64, ...rest } = file;
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  console.log(`export ${kind}: ${file.filename}, ${bytes.length} bytes, ${file.ms.toFixed(0)} ms`);
+  return { ...rest, bytes };
+}
+
 // The pose shown at time t (seeks there first, paused).
 export const poseAt = (page, t) =>
   app(

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKBlend } from '../../web/lib/kblend.js';
 import { angleBetween, pngSize, readBvh, readGlb, readWebm } from './export-readers.js';
-import { app, launchBrowser, openAuthoring, openPage } from './browser.js';
+import { app, exportIn, launchBrowser, openAuthoring, openPage } from './browser.js';
 
 let browser;
 let kb;
@@ -20,22 +20,6 @@ afterAll(async () => {
 });
 
 const TUNING = { gesture: 'wave', attack: 0.2, epsilon: 0.001, jitter: 0.01, seed: 5 };
-
-// Export in the page; the bytes come back as a plain array.
-async function exportIn(page, kind) {
-  const file = await app(
-    page,
-    async (k) => {
-      const began = performance.now();
-      const f = await window.kblendApp.exportFile(k);
-      return { ...f, bytes: Array.from(f.bytes), ms: performance.now() - began };
-    },
-    kind,
-  );
-  const bytes = Uint8Array.from(file.bytes);
-  console.log(`export ${kind}: ${file.filename}, ${bytes.length} bytes, ${file.ms.toFixed(0)} ms`);
-  return { ...file, bytes };
-}
 
 // The poses the page shows at times t (seek, then read).
 const shownPoses = (page, times) =>

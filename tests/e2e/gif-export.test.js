@@ -4,7 +4,7 @@
 // of the same times (a PNG snapshot after a seek), compared downscaled with
 // a tolerance for the 256-colour palette; the panel's progress and cancel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, midHold, openAuthoring, openPage } from './browser.js';
+import { app, exportIn, launchBrowser, midHold, openAuthoring, openPage } from './browser.js';
 
 let browser;
 beforeAll(async () => {
@@ -79,13 +79,8 @@ describe('GIF export', () => {
 
   it('3 s at 480 px and 15 fps: 45 frames, looping, under 2 MB, frames match the page', async () => {
     await app(page, (o) => window.kblendApp.exportOptions(o), SIZE);
-    const file = await app(page, async () => {
-      const began = performance.now();
-      const f = await window.kblendApp.exportFile('gif');
-      return { ...f, bytes: Array.from(f.bytes), ms: performance.now() - began };
-    });
-    const bytes = Uint8Array.from(file.bytes);
-    console.log(`GIF: ${file.filename}, ${bytes.length} bytes, ${file.ms.toFixed(0)} ms`);
+    const file = await exportIn(page, 'gif');
+    const { bytes } = file;
     expect(file.mime).toBe('image/gif');
     expect(file.filename).toBe('kblend-wave.gif');
     expect(new TextDecoder().decode(bytes.subarray(0, 6))).toBe('GIF89a');

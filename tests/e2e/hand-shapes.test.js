@@ -16,6 +16,7 @@ import {
   SCREENSHOTS,
   app,
   baseURL,
+  exportIn,
   field,
   launchBrowser,
   openAuthoring,
@@ -92,27 +93,6 @@ async function readGlb(bytes, ts) {
     return Object.fromEntries(Object.entries(names).map(([name, i]) => [name, weights[i]]));
   };
   return { shown: ts.map(at), tracks: gltf.animations[0].tracks.map((track) => track.name) };
-}
-
-async function exportIn(kind) {
-  const file = await app(
-    page,
-    async (k) => {
-      const began = performance.now();
-      const { bytes } = await window.kblendApp.exportFile(k);
-      const ms = performance.now() - began;
-      // base64: a megabyte crosses to the test far faster than as an array
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) {
-        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      }
-      return { base64: btoa(binary), ms };
-    },
-    kind,
-  );
-  const bytes = new Uint8Array(Buffer.from(file.base64, 'base64'));
-  console.log(`export ${kind}: ${bytes.length} bytes, ${file.ms.toFixed(0)} ms`);
-  return bytes;
 }
 
 describe('hand shapes per keyframe', () => {
@@ -195,7 +175,7 @@ describe('hand shapes per keyframe', () => {
       const p = window.kblendApp.params;
       return ((p.attack + 1 - p.release) / 2) * p.duration;
     });
-    const glb = await readGlb(await exportIn('glb'), [t, 0]);
+    const glb = await readGlb((await exportIn(page, 'glb')).bytes, [t, 0]);
     expect(glb.tracks.filter((name) => name.endsWith('.morphTargetInfluences'))).toHaveLength(1);
     const [held, early] = glb.shown;
     expect(held['left.thumbUp']).toBeCloseTo(1, 5);
@@ -208,7 +188,7 @@ describe('hand shapes per keyframe', () => {
     await openCharacterFolder(page);
     await page.locator('[data-param="character"] select').selectOption('mannequin');
     await page.waitForFunction(() => window.kblendApp.character().name === 'mannequin');
-    const rigid = await readGlb(await exportIn('glb'), [t, 0]);
+    const rigid = await readGlb((await exportIn(page, 'glb')).bytes, [t, 0]);
     const [rigidHeld, rigidEarly] = rigid.shown;
     expect(rigidHeld).toMatchObject({
       left_hand_thumbUp: 1,
@@ -223,7 +203,7 @@ describe('hand shapes per keyframe', () => {
     await page.locator('[data-param="character"] select').selectOption('skinned');
     await page.waitForFunction(() => window.kblendApp.character().name === 'skinned');
 
-    const bvh = new TextDecoder().decode(await exportIn('bvh'));
+    const bvh = new TextDecoder().decode((await exportIn(page, 'bvh')).bytes);
     const { clip } = new BVHLoader().parse(bvh);
     const track = clip.tracks.find((tr) => tr.name === 'left_index.quaternion');
     const k = Math.round(t * 30);
