@@ -1,7 +1,9 @@
 // The packed package as another project gets it: `npm pack`, installed
-// from the tarball into a temporary project outside the repository with
-// no network (`npm install --offline`; three, vite and three's types are
-// linked from this repository's node_modules), then used by name from
+// from the tarball into a temporary project outside the repository
+// (`npm install --prefer-offline`: its one dependency, fflate, comes from
+// npm's cache where `npm ci` left it, with only its metadata fetched when the
+// cache lacks it; three, vite and three's types are linked from this
+// repository's node_modules), then used by name from
 // Node, from TypeScript, and from a Vite + three.js page in Chromium.
 import { execFileSync } from 'node:child_process';
 import {
@@ -42,7 +44,7 @@ beforeAll(() => {
   );
   run(
     'npm',
-    ['install', '--offline', '--no-audit', '--no-fund', join(temp, packed.filename)],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(temp, packed.filename)],
     project,
   );
   for (const name of ['three', 'vite', '@types/three']) {

@@ -72,8 +72,10 @@ describe('true timing', () => {
     // the readout says the rate drawn: a handful of frames per second
     const shown = await frameRateShown(page);
     expect(shown).toMatch(/^\d+ fps$/);
+    // (the rate drawn, not the display's: a busy machine draws fewer)
+    const drawn = slow.frames / slow.seconds;
     expect(Number.parseInt(shown, 10)).toBeLessThanOrEqual(8);
-    expect(Number.parseInt(shown, 10)).toBeGreaterThanOrEqual(3);
+    expect(Number.parseInt(shown, 10)).toBeGreaterThanOrEqual(Math.max(1, Math.floor(drawn / 2)));
     await page.locator('#readouts').screenshot({ path: join(SCREENSHOTS, 'frame-rate.png') });
     // paused, nothing is drawn: the readout says so
     await app(page, () => window.kblendApp.pause());
