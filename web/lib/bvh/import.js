@@ -36,6 +36,21 @@ const FEET = ['left_ankle', 'right_ankle', 'left_foot', 'right_foot'].map((n) =>
 );
 const FLOOR_PERCENTILE = 0.05; // contact frames, not a toe that dips once
 
+// The joints the track drives: the file's, and any the solver posed
+// between them (a spine2 the file lacks gets part of the bend). Masked
+// joints play idle, so leaving those out would show another pose than the
+// clip's (up to 2° on the trunk's limbs of a capture with no spine2).
+function trackMask(driven, rotations, frames) {
+  const posed = (j) => {
+    for (let f = 0; f < frames; f++) {
+      const at = 4 * (JOINT_COUNT * f + j);
+      if (rotations[at] || rotations[at + 1] || rotations[at + 2]) return true;
+    }
+    return false;
+  };
+  return Uint8Array.from(driven, (d, j) => (d || posed(j) ? 1 : 0));
+}
+
 function checkImportOptions(kb, options) {
   checkOptions('options', options);
   for (const key of Object.keys(options ?? {})) {
@@ -203,7 +218,7 @@ export function importBvh(kb, input, options = {}) {
   }
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f * parsed.frameTime;
-  const mask = Uint8Array.from(driven, (d) => (d ? 1 : 0));
+  const mask = trackMask(driven, clip.rotations, frames);
   progress.done();
   return {
     name: o.name,
