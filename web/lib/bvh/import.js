@@ -52,14 +52,7 @@ function trackMask(driven, rotations, frames) {
 }
 
 function checkImportOptions(kb, options) {
-  checkOptions('options', options);
-  for (const key of Object.keys(options ?? {})) {
-    if (!(key in IMPORT_DEFAULTS)) {
-      throw new TypeError(
-        `options.${key} is not an importBvh option (allowed: ${Object.keys(IMPORT_DEFAULTS).join(', ')})`,
-      );
-    }
-  }
+  checkOptions('importBvh options', options, Object.keys(IMPORT_DEFAULTS));
   const o = { ...IMPORT_DEFAULTS, height: kb.defaults.height, ...options };
   if (typeof o.name !== 'string')
     throw new TypeError(`name must be a string, got ${describe(o.name)}`);
