@@ -1,7 +1,15 @@
 // Compiled (not run) by tests/unit/lib/types.test.js: every options type is
 // exact, so a misspelt key in an options literal is a type error. Each
 // expected error below fails the compile if its key were accepted.
+import { Object3D } from 'three';
 import { hopfPath, loadKBlend } from '../../web/lib/kblend.js';
+import {
+  createCrowdBinding,
+  createCrowdInstances,
+  createRigBinding,
+  crowdBodySegments,
+  toAnimationClip,
+} from '../../web/three/index.js';
 
 async function misspelt(): Promise<void> {
   // @ts-expect-error 'wasmBinery' is not a loadKBlend option
@@ -30,6 +38,8 @@ async function misspelt(): Promise<void> {
   kb.fitEnvelope({ times: [0], rotations: pose }, { shap: 'kli' });
   // @ts-expect-error 'atack' is not an envelope option
   kb.envelope(0.5, { atack: 0.1 });
+  // @ts-expect-error 'maps' is not an importBvh option
+  kb.importBvh('', { maps: {} });
   // @ts-expect-error 'unit' is not an exportBvh option
   kb.exportBvh(preview, { unit: 'm' });
   // @ts-expect-error 'heigth' is not a bodyContacts option
@@ -48,6 +58,18 @@ async function misspelt(): Promise<void> {
   kb.retargetClip({ positions: new Float64Array(66), drivn: [] });
   // @ts-expect-error 'sample' is not a hopfPath option
   hopfPath(kb, q, q, { sample: 8 });
+  const rig = new Object3D();
+  // @ts-expect-error 'maps' is not a createRigBinding option
+  createRigBinding(rig, { maps: {} });
+  // @ts-expect-error 'rigg' is not a toAnimationClip option
+  toAnimationClip(preview, { rigg: rig });
+  const crowd = kb.createCrowd({ members: [{}] });
+  // @ts-expect-error 'rset' is not a createCrowdBinding option
+  createCrowdBinding([rig], crowd, { rset: 'auto' });
+  // @ts-expect-error 'segment' is not a createCrowdInstances option
+  createCrowdInstances(crowd, { segment: [] });
+  // @ts-expect-error 'raduis' is not a crowdBodySegments option
+  crowdBodySegments(crowd.bind, { raduis: 0.05 });
 }
 
 export { misspelt };

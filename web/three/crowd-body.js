@@ -4,7 +4,7 @@
 // { joint, geometry } with its geometry already in the joint's frame, so a
 // segment's instance matrix is the joint's world matrix as it is.
 import { CapsuleGeometry, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS } from 'kblend';
+import { JOINT_COUNT, JOINT_NAMES, JOINT_PARENTS, checkOptions } from 'kblend';
 
 const UP = new Vector3(0, 1, 0);
 const HEAD = JOINT_NAMES.indexOf('head');
@@ -20,7 +20,11 @@ function boneGeometry(offset, radius) {
 }
 
 // bind: 66 floats (crowd.bind); radius of the limbs and of the head, m.
-export function crowdBodySegments(bind, { radius = 0.035, headRadius = 0.1 } = {}) {
+export function crowdBodySegments(bind, options) {
+  const { radius = 0.035, headRadius = 0.1 } = checkOptions('crowdBodySegments options', options, [
+    'radius',
+    'headRadius',
+  ]);
   if (!bind || bind.length !== 3 * JOINT_COUNT)
     throw new TypeError(
       `bind must be the 66 bind positions of a crowd (crowd.bind), got ${bind?.length ?? bind}`,

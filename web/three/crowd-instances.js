@@ -17,7 +17,7 @@ import {
   Raycaster,
   Sphere,
 } from 'three';
-import { JOINT_COUNT, JOINT_NAMES } from 'kblend';
+import { JOINT_COUNT, JOINT_NAMES, checkOptions as checkKnownOptions } from 'kblend';
 import { chainLengths, crowdBodySegments } from './crowd-body.js';
 
 const MATRIX = 16;
@@ -43,11 +43,7 @@ function checkOptions(options) {
     throw new TypeError(
       `options must be an object, got ${options === null ? 'null' : typeof options}`,
     );
-  for (const key of Object.keys(options))
-    if (!OPTIONS.includes(key))
-      throw new TypeError(
-        `options.${key} is not a createCrowdInstances option (allowed: ${OPTIONS.join(', ')})`,
-      );
+  checkKnownOptions('createCrowdInstances options', options, OPTIONS);
   if (options.material !== undefined && !options.material?.isMaterial)
     throw new TypeError(`material must be a THREE.Material, got ${typeof options.material}`);
 }

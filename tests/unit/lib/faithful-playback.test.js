@@ -53,6 +53,11 @@ const cases = [
     'an imported 60 fps capture in metres',
     () => kb.importBvh(readBvh('vrm_humanoid_m_60fps.bvh')).track,
   ],
+  // retargeted by the solver, which poses the spine2 the file lacks
+  [
+    'an imported capture with bones along X and no spine2',
+    () => kb.importBvh(readBvh('greeting_bandai_along_x_cm.bvh')).track,
+  ],
   ['a synthetic 120 fps track', () => syntheticTrack()],
 ];
 

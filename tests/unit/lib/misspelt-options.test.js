@@ -11,6 +11,7 @@ const r = [0, Math.sin(0.5), 0, Math.cos(0.5)];
 const idle = kb.idlePose();
 const track = { times: [0, 1], rotations: new Float32Array(176).fill(0.5) };
 const preview = kb.createPreview();
+const bvh = kb.exportBvh(preview);
 const palm = { type: 'frameVector', pairs: [{ link: 'left_palm', target: [0.3, 1.2, 0.2] }] };
 
 // [what, call with the misspelt key, the key, the suggestion]
@@ -43,6 +44,7 @@ const rows = [
     'attackSeconds',
   ],
   ['fitAttackRelease', (o) => kb.fitAttackRelease(0.5, 0.6, o), 'move', 'moved'],
+  ['importBvh', (o) => kb.importBvh(bvh, o), 'maps', 'map'],
   ['exportBvh', (o) => kb.exportBvh(preview, o), 'unit', 'units'],
   ['bodyContacts', (o) => kb.bodyContacts(idle, o), 'heigth', 'height'],
   ['bodyCapsules', (o) => kb.bodyCapsules(idle, o), 'roots', 'root'],

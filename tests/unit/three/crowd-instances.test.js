@@ -264,7 +264,7 @@ describe('createCrowdInstances', () => {
     bad(null, /options must be an object, got null/);
     bad(
       { segment: [] },
-      /options.segment is not a createCrowdInstances option \(allowed: segments, material\)/,
+      "createCrowdInstances options: unknown option 'segment' — did you mean 'segments'?",
     );
     bad({ material: 'red' }, /material must be a THREE.Material, got string/);
     bad({ segments: {} }, /segments must be an array/);
@@ -303,6 +303,9 @@ describe('createCrowdInstances', () => {
     expect(() => crowdBodySegments([1, 2])).toThrow(/bind must be the 66 bind positions/);
     expect(() => crowdBodySegments(crowd.bind, { radius: 0 })).toThrow(
       /radius must be a number in \(0, 0.5\] m, got 0/,
+    );
+    expect(() => crowdBodySegments(crowd.bind, { raduis: 0.05 })).toThrow(
+      new TypeError("crowdBodySegments options: unknown option 'raduis' — did you mean 'radius'?"),
     );
     instances.dispose();
     crowd.dispose();

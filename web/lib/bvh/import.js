@@ -36,15 +36,23 @@ const FEET = ['left_ankle', 'right_ankle', 'left_foot', 'right_foot'].map((n) =>
 );
 const FLOOR_PERCENTILE = 0.05; // contact frames, not a toe that dips once
 
-function checkImportOptions(kb, options) {
-  checkOptions('options', options);
-  for (const key of Object.keys(options ?? {})) {
-    if (!(key in IMPORT_DEFAULTS)) {
-      throw new TypeError(
-        `options.${key} is not an importBvh option (allowed: ${Object.keys(IMPORT_DEFAULTS).join(', ')})`,
-      );
+// The joints the track drives: the file's, and any the solver posed
+// between them (a spine2 the file lacks gets part of the bend). Masked
+// joints play idle, so leaving those out would show another pose than the
+// clip's (up to 2° on the trunk's limbs of a capture with no spine2).
+function trackMask(driven, rotations, frames) {
+  const posed = (j) => {
+    for (let f = 0; f < frames; f++) {
+      const at = 4 * (JOINT_COUNT * f + j);
+      if (rotations[at] || rotations[at + 1] || rotations[at + 2]) return true;
     }
-  }
+    return false;
+  };
+  return Uint8Array.from(driven, (d, j) => (d || posed(j) ? 1 : 0));
+}
+
+function checkImportOptions(kb, options) {
+  checkOptions('importBvh options', options, Object.keys(IMPORT_DEFAULTS));
   const o = { ...IMPORT_DEFAULTS, height: kb.defaults.height, ...options };
   if (typeof o.name !== 'string')
     throw new TypeError(`name must be a string, got ${describe(o.name)}`);
@@ -203,7 +211,7 @@ export function importBvh(kb, input, options = {}) {
   }
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f * parsed.frameTime;
-  const mask = Uint8Array.from(driven, (d) => (d ? 1 : 0));
+  const mask = trackMask(driven, clip.rotations, frames);
   progress.done();
   return {
     name: o.name,

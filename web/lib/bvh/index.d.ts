@@ -45,7 +45,7 @@ export interface BvhTrack {
   root: Float32Array;
   loop: false;
   period: 0;
-  /** 22 flags: the joints the file drives. */
+  /** 22 flags: the joints the track drives (the file's, and any the solver posed between them). */
   mask: Uint8Array;
 }
 
