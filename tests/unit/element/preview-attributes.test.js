@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kb } from '../viewer/library.js';
 import { decodeGestureBlob, encodeGestureBlob } from '../../../web/link/gesture-blob.js';
-import { useLibrary } from '../../../web/link/index.js';
+import { NUMERIC_PARAMS, useLibrary } from '../../../web/link/index.js';
 import {
+  NUMERIC_ATTRIBUTES,
   TUNING_ATTRIBUTES,
   previewOptions,
   readTuning,
@@ -31,6 +32,9 @@ describe('readTuning', () => {
       'shape',
       'follower',
     ]);
+    // every numeric parameter of the link, so a key the link gains is one
+    // the element must take too
+    expect(NUMERIC_ATTRIBUTES).toEqual(Object.keys(NUMERIC_PARAMS));
   });
 
   it('defaults: wave with the library tuning, no notice', () => {
