@@ -3,7 +3,6 @@
 // by the user wins) or a .vrm (0.x or 1.0, through @pixiv/three-vrm, driven
 // through its normalized humanoid bones). kblend drives it with
 // kblend/three's createRigBinding; its height is the model's own.
-import { VRMLoaderPlugin, VRMUtils } from '@pixiv/three-vrm';
 import { JOINT_NAMES } from 'kblend';
 import { createRigBinding } from 'kblend/three';
 import * as THREE from 'three';
@@ -72,7 +71,12 @@ export function shortReason(text, max = 160) {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-function parseGltf(bytes, fileName) {
+// three-vrm is loaded with the first character file, not with the page:
+// most visits never load one, and the page starts sooner without it.
+let vrmSupport = null;
+const loadVrmSupport = () => (vrmSupport ??= import('@pixiv/three-vrm'));
+
+async function parseGltf(bytes, fileName, { VRMLoaderPlugin }) {
   let glb;
   try {
     glb = embeddedGltfToGlb(bytes);
@@ -95,7 +99,7 @@ function parseGltf(bytes, fileName) {
 // The bones a binding drives, the map and the root: a VRM's normalized
 // humanoid (T-posed, as VRM requires), else the scene, as the library
 // binds any rig (its skinned mesh's frame may be turned apart from the bones).
-function rigOf(gltf, fileName) {
+function rigOf(gltf, fileName, { VRMUtils }) {
   const vrm = gltf.userData.vrm ?? null;
   if (vrm) {
     const turned = vrm.meta?.metaVersion === '0';
@@ -170,8 +174,10 @@ function bindRig(rig, fileName, map) {
  */
 export async function loadUserCharacter(bytes, fileName, { map } = {}) {
   // checked off the page before the loader allocates from the file's numbers
-  const gltf = await parseGltf(await guardCharacterFile(bytes, fileName), fileName);
-  const rig = rigOf(gltf, fileName);
+  const checked = await guardCharacterFile(bytes, fileName);
+  const vrmLib = await loadVrmSupport();
+  const gltf = await parseGltf(checked, fileName, vrmLib);
+  const rig = rigOf(gltf, fileName, vrmLib);
   const binding = bindRig(rig, fileName, map);
   const rest = binding.rest;
   rig.object.traverse((o) => {
@@ -237,7 +243,7 @@ export async function loadUserCharacter(bytes, fileName, { map } = {}) {
         o.geometry?.dispose();
         for (const m of [o.material].flat()) m?.dispose?.();
       });
-      if (rig.vrm) VRMUtils.deepDispose(rig.vrm.scene);
+      if (rig.vrm) vrmLib.VRMUtils.deepDispose(rig.vrm.scene);
     },
   };
 }
