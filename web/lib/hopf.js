@@ -25,8 +25,10 @@ export const PAPER_EXAMPLE = Object.freeze({
   options: Object.freeze({ rate: 1, step: 0.01, epsilon: 1e-5, method: 'rk4' }),
 });
 
-function unitAxis(axis) {
-  checkArrayLike('axis', axis, 3);
+// The axis is read once, into a copy, and that copy is checked and used:
+// an array answering differently on a second read cannot pass the check.
+function unitAxis(given) {
+  const axis = checkArrayLike('axis', given, 3);
   const n = Math.hypot(axis[0], axis[1], axis[2]);
   if (!(n > 1e-12))
     throw new RangeError(`axis must be a nonzero vector, got [${Array.from(axis).join(', ')}]`);
@@ -41,9 +43,9 @@ function hopfInto(q, v, out, at) {
 
 // h(q) as a point [x, y, z] on the unit sphere.
 export function hopf(q, { axis = HOPF_AXIS } = {}) {
-  checkQuat('q', q);
+  const quat = checkQuat('q', q);
   const out = new Float32Array(3);
-  hopfInto(q, unitAxis(axis), out, 0);
+  hopfInto(quat, unitAxis(axis), out, 0);
   return out;
 }
 
@@ -91,11 +93,12 @@ function kliArc(kb, p, r, samples, { rate, shortestPath, tEnd }) {
 // rate K (tEnd defaults to the RK4 stop time at ε = 1e-5, step 0.01).
 const HOPF_OPTIONS = ['method', 'samples', 'rate', 'shortestPath', 'axis', 'tEnd'];
 
-export function hopfPath(kb, p, r, options) {
+export function hopfPath(kb, pGiven, rGiven, options) {
   const o = checkOptions('options', options, HOPF_OPTIONS);
   const { method = 'slerp', samples = 64, rate = 1, shortestPath = true, axis = HOPF_AXIS } = o;
-  checkQuat('p', p);
-  checkQuat('r', r);
+  // read once: the path is drawn from the quaternions checked
+  const p = checkQuat('p', pGiven);
+  const r = checkQuat('r', rGiven);
   checkOneOf('method', method, HOPF_METHODS);
   checkNumber('samples', samples, { min: 2, max: 100000, integer: true });
   checkNumber('rate', rate, { min: 0, minOpen: true });

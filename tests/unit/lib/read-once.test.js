@@ -2,7 +2,7 @@
 // what is used, and an error a caller's own code throws is passed on as it
 // is, not rebuilt.
 import { describe, expect, it } from 'vitest';
-import { loadKBlend } from '../../../web/lib/kblend.js';
+import { hopf, hopfPath, loadKBlend } from '../../../web/lib/kblend.js';
 
 const kb = await loadKBlend();
 
@@ -73,5 +73,30 @@ describe('a gesture keeps the angles it checked', () => {
       'custom gesture',
     );
     expect(gesture.keyframes[0].rotations.right_elbow).toEqual([10, 20, 30]);
+  });
+});
+
+describe('the Hopf map draws what it checked', () => {
+  // each array answers Infinity or zeros on a second read: once NaN points
+  const axis = () => changingArray([0, 1, 0], [Infinity, 0, 0]);
+  const q = () => changingArray([0, 0, 0, 1], [0, 0, 0, 0]);
+  const half = Math.SQRT1_2;
+
+  it('hopf: the quaternion and the axis read once', () => {
+    expect(Array.from(hopf(q(), { axis: axis() }))).toEqual([0, 1, 0]);
+  });
+
+  it('hopfPath: p, r and the axis read once, for both methods', () => {
+    for (const method of ['slerp', 'kli']) {
+      const r = changingArray([half, 0, 0, half], [0, 0, 0, 0]);
+      const path = hopfPath(kb, q(), r, { method, samples: 8, axis: axis() });
+      const plain = hopfPath(kb, [0, 0, 0, 1], [half, 0, 0, half], {
+        method,
+        samples: 8,
+        axis: [0, 1, 0],
+      });
+      expect(path.every(Number.isFinite), method).toBe(true);
+      expect(path, method).toEqual(plain);
+    }
   });
 });
