@@ -14,8 +14,11 @@ import { statsAndRatiosInterleaved } from './timing.js';
 
 const LIMB_BAR = 2; // degrees
 const FPS_BAR = 20000;
+// One call per round (a call takes milliseconds), as the worker bench does.
+export const IMPORT_TIMING = { rounds: 9, roundMs: 0 };
 
-const FILES = [
+// The three texts, shared with the worker bench (import-worker.js).
+export const IMPORT_FILES = [
   ['CMU-style', () => capturedBvh('cmu-style', { frames: 1200 })],
   ['Daz-style (inches)', () => capturedBvh('daz-style', { frames: 600 })],
   ['long capture', () => longCapture(5000)],
@@ -23,7 +26,7 @@ const FILES = [
 
 export function benchImport(kb, report) {
   console.log('\nBVH import: kb.importBvh against three BVHLoader.parse, same text:');
-  for (const [kind, make] of FILES) {
+  for (const [kind, make] of IMPORT_FILES) {
     const text = make();
     const clip = kb.importBvh(text);
     const name = `${kind}, ${clip.joints.length} joints, ${clip.frames} frames`;
@@ -37,7 +40,7 @@ export function benchImport(kb, report) {
     const loader = new BVHLoader();
     const { stats, ratios } = statsAndRatiosInterleaved(
       [() => loader.parse(text), () => kb.importBvh(text)],
-      { rounds: 9, roundMs: 0 },
+      IMPORT_TIMING,
     );
     const importMs = stats[1].median;
     const fps = (clip.frames / importMs) * 1000;

@@ -2,8 +2,10 @@
 
 // KBLEND_BENCH_SMOKE=1: one call per round and one round, so every part
 // of the bench runs (and checks its agreements) in seconds; its times mean
-// nothing then. ./build.sh test runs it so.
-export const SMOKE = process.env.KBLEND_BENCH_SMOKE === '1';
+// nothing then. ./build.sh test runs it so. (In a browser, where the worker
+// bench imports this file, there is no process: the smoke mode is off and
+// the caller passes its rounds.)
+export const SMOKE = globalThis.process?.env?.KBLEND_BENCH_SMOKE === '1';
 const ROUNDS = SMOKE ? 1 : 7;
 // Crowd sizes of the whole-frame and instanced benches; the smoke mode
 // stops at 100 (1000 runs the same paths, and building its thousand
@@ -50,10 +52,10 @@ function summary(samples) {
   return { median: sorted[sorted.length >> 1], min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
-// Interleaved rounds (A B C, A B C, …) of roundMs each, after three warm-up
+// Interleaved rounds (A B C, A B C, …) of roundMs each, after `warmups`
 // calls of each: every contender's ms per call, round by round.
-function interleavedSamples(fns, rounds, roundMs) {
-  for (const fn of fns) for (let i = 0; i < 3; i++) fn();
+function interleavedSamples(fns, rounds, roundMs, warmups = 3) {
+  for (const fn of fns) for (let i = 0; i < warmups; i++) fn();
   if (SMOKE) rounds = 1;
   const samples = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
@@ -72,8 +74,8 @@ export function statsInterleaved(fns, { rounds = 21, roundMs = 15 } = {}) {
 // its own) round by round: on a shared machine a busy spell hits the
 // contenders of one round alike, so the ratio within a round is steadier
 // than the ratio of medians.
-export function statsAndRatiosInterleaved(fns, { rounds = 21, roundMs = 15 } = {}) {
-  const samples = interleavedSamples(fns, rounds, roundMs);
+export function statsAndRatiosInterleaved(fns, { rounds = 21, roundMs = 15, warmups = 3 } = {}) {
+  const samples = interleavedSamples(fns, rounds, roundMs, warmups);
   const last = samples[samples.length - 1];
   return {
     stats: samples.map(summary),

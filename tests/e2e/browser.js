@@ -1,25 +1,17 @@
 // Shared browser setup for the end-to-end tests: Debian's Chromium driven
-// by playwright-core, headless, WebGL through SwiftShader.
+// by playwright-core (its path and flags: chromium.js).
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+export { CHROMIUM_ARGS };
 
 export const baseURL = () => inject('baseURL');
 
 export function launchBrowser() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });
