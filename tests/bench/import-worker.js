@@ -96,6 +96,13 @@ export async function benchImportWorker(report) {
     console.log(`\nBVH import in a browser worker: skipped (no Chromium at ${CHROMIUM_PATH})`);
     return;
   }
+  // a server and a browser cost ~13 s: more than the whole smoke run's budget
+  if (SMOKE) {
+    console.log(
+      '\nBVH import in a browser worker: skipped in the smoke run (npm run bench runs it)',
+    );
+    return;
+  }
   const files = IMPORT_FILES.map(([kind, make]) => ({ kind, text: make() }));
   const server = await startServer();
   try {
