@@ -14,8 +14,6 @@ import { IMPORT_FILES, IMPORT_TIMING } from './import.js';
 import { SMOKE } from './timing.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The smoke mode: one call of each on each file, no warm-up.
-const TIMING = SMOKE ? { rounds: 1, roundMs: 0, warmups: 0 } : IMPORT_TIMING;
 
 // The repository's Vite config (its 'kblend' aliases and isolation headers,
 // so performance.now() keeps its fine resolution) over the whole tree. No
@@ -79,7 +77,7 @@ async function benchInBrowser(url, files, report) {
   try {
     const page = await browser.newPage();
     await page.goto(new URL('tests/bench/import-worker.html', url).href);
-    const { results, isolated } = await runInWorker(page, files, TIMING);
+    const { results, isolated } = await runInWorker(page, files, IMPORT_TIMING);
     console.log(
       `\nBVH import in a Chromium ${browser.version()} module worker` +
         `${isolated ? '' : ' (not cross-origin isolated: coarse clock)'}: ` +
