@@ -46,7 +46,7 @@ export const PANEL_TABLE = Object.freeze([
     kind: 'switch-choice',
     values: ['none'],
     initial: 'none',
-    help: 'An imported BVH clip played as a translucent ghost beside the preview, with the angle between the two over the clip',
+    help: 'An imported BVH clip or a custom gesture (as tuned when picked) played as a translucent ghost beside the preview, with the angle between the two over the clip',
   },
   {
     name: 'holdB',
