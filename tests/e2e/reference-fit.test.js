@@ -73,7 +73,7 @@ describe('reference and fit', () => {
     await app(page, () => window.kblendApp.seek(0.45));
     const without = await stage.screenshot();
 
-    await openFolder(page, 'clip', 'reference, A/B & onion skin');
+    await openFolder(page, 'clip', 'reference & A/B');
     await page.locator('[data-param="reference"] select').selectOption(CLIP);
     await app(page, () => window.kblendApp.seek(0.45));
     const before = await reference(page);
@@ -132,7 +132,7 @@ describe('reference and fit', () => {
     await app(page, () => window.kblendApp.seek(0.45));
     const without = await stage.screenshot();
 
-    await openFolder(page, 'clip', 'reference, A/B & onion skin');
+    await openFolder(page, 'clip', 'reference & A/B');
     const choice = page.locator('[data-param="reference"] select');
     expect(await choice.locator('option').allTextContents()).toContain('custom: my salute');
     await choice.selectOption('custom: my salute');
