@@ -135,8 +135,9 @@ function sceneReaders(app) {
     // A notice as the page shows one (a heading and its notes), to judge
     // how a long one sits on the page.
     showNotice: (heading, notes) => app.notice.show(heading, notes),
-    // The reference clip: its name, the ghost, the error figures over the
-    // clip and the last fit (reference/reference-view.js).
+    // The reference clip: its name, the ghost, the tuning a custom gesture
+    // was frozen at (null for a capture), the error figures over the clip
+    // and the last fit (reference/reference-view.js).
     reference: () => app.reference.describe(),
     // The phase looped on its own ({ phase, speed, range }; phase null: none).
     phaseLoop: () => app.phaseLoop.describe(),
