@@ -34,7 +34,7 @@ describe('A/B', () => {
     await app(page, () =>
       window.kblendApp.setParams({ gesture: 'salute', attack: 0.15, release: 0.2, duration: 3 }),
     );
-    await openFolder(page, 'clip', 'reference, A/B & onion skin');
+    await openFolder(page, 'clip', 'reference & A/B');
     await button(page, 'hold as B').click();
     await setNumber(page, 'attack', 0.4);
     const params = await app(page, () => window.kblendApp.params);

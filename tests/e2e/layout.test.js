@@ -161,6 +161,50 @@ describe('layout at every size', () => {
     await context.close();
   }, 40000);
 
+  // a fit of a capture that does not start at rest says so in several
+  // long notes: the notice stays a few lines tall and scrolls inside
+  const LONG_NOTES = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `note ${i + 1}: the capture does not start near rest (0.42 rad from the idle pose at left_shoulder): the envelope ratio at that end is 0 (a step) and only the part it has is fitted`,
+  );
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    it(`${width}×${height}: a notice of many long notes leaves the scene at least 70 % of its height`, async () => {
+      const { page, context } = await openPage(browser, '', { width, height });
+      const without = await boxOf(page, '#stage');
+      await app(
+        page,
+        (notes) => window.kblendApp.showNotice('Fitted to the reference:', notes),
+        LONG_NOTES,
+      );
+      const notice = page.locator('#notice');
+      expect(await notice.isVisible()).toBe(true);
+      const [noticeBox, stageBox] = [await notice.boundingBox(), await boxOf(page, '#stage')];
+      console.log(
+        `${width}×${height} long notice: ${Math.round(noticeBox.height)} px tall; scene ${Math.round(stageBox.height)} of ${Math.round(without.height)} px`,
+      );
+      expect(boxesOverlap(noticeBox, stageBox)).toBe(false);
+      expect(stageBox.height).toBeGreaterThanOrEqual(0.7 * without.height);
+      // the rest of the notes scroll inside it, and its dismiss button shows
+      const text = await app(page, () => {
+        const node = document.querySelector('#notice .notice-text');
+        return { scroll: node.scrollHeight, client: node.clientHeight };
+      });
+      expect(text.scroll).toBeGreaterThan(text.client);
+      expect(await page.locator('#notice .notice-close').isVisible()).toBe(true);
+      // a frame drawn at the new size, the notice's fade-in done
+      await app(page, () => window.kblendApp.seek(1));
+      await page.screenshot({
+        path: `${SCREENSHOTS}layout-long-notice-${width}x${height}.png`,
+        animations: 'disabled',
+      });
+      await context.close();
+    });
+  }
+
   for (const [width, height] of [
     [1024, 640],
     [1280, 800],

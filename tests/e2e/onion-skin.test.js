@@ -24,7 +24,7 @@ describe('onion skin', () => {
     const { page, context, log } = await openPage(browser, '', { width: 1280, height: 800 });
     await app(page, () => window.kblendApp.setParams({ gesture: 'wave', duration: 3 }));
     await app(page, () => window.kblendApp.pause());
-    await openFolder(page, 'clip', 'reference, A/B & onion skin');
+    await openFolder(page, 'view', 'onion skin');
     await page.locator('[data-param="onionCount"] select').selectOption('2');
     const spacing = page.locator('[data-param="onionSpacing"] input').first();
     await spacing.fill('0.3');

@@ -3,8 +3,9 @@
 // picked as the reference in the panel, and "fit to reference" is clicked:
 // the panel takes the fitted gesture and envelope, the ghost draws on the
 // stage, and the angle between the preview and the reference drops to the
-// fit's residual.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// fit's residual. A gesture file loaded into the page is a reference too:
+// it plays as it was tuned when picked, and the fit recovers that tuning.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,13 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+// a gesture file of the user's: the library's salute under another name
+const SALUTE = JSON.parse(
+  readFileSync(new URL('../../web/gestures/salute.json', import.meta.url), 'utf8'),
+);
+const MINE = { ...SALUTE, name: 'my salute' };
+const FROZEN = { attack: 0.25, release: 0.3, duration: SALUTE.duration };
+
 const reference = (page) => app(page, () => window.kblendApp.reference());
 
 describe('reference and fit', () => {
@@ -65,7 +73,7 @@ describe('reference and fit', () => {
     await app(page, () => window.kblendApp.seek(0.45));
     const without = await stage.screenshot();
 
-    await openFolder(page, 'clip', 'reference, A/B & onion skin');
+    await openFolder(page, 'clip', 'reference & A/B');
     await page.locator('[data-param="reference"] select').selectOption(CLIP);
     await app(page, () => window.kblendApp.seek(0.45));
     const before = await reference(page);
@@ -105,5 +113,66 @@ describe('reference and fit', () => {
       plotShown: false,
     });
     expect(log.errors).toEqual([]);
+  });
+
+  it('picks a loaded gesture file as the reference, frozen at its tuning, and fits back to it', async () => {
+    const { page, context, log } = await openPage(browser, '', { width: 1280, height: 800 });
+    await page.locator('#gesture-file').setInputFiles({
+      name: 'my_salute.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(MINE)),
+    });
+    await page.waitForFunction(() => window.kblendApp.params.gesture === 'custom: my salute');
+    await app(page, (tuning) => window.kblendApp.setParams(tuning), {
+      attack: FROZEN.attack,
+      release: FROZEN.release,
+    });
+    await app(page, () => window.kblendApp.pause());
+    const stage = page.locator('#stage canvas');
+    await app(page, () => window.kblendApp.seek(0.45));
+    const without = await stage.screenshot();
+
+    await openFolder(page, 'clip', 'reference & A/B');
+    const choice = page.locator('[data-param="reference"] select');
+    expect(await choice.locator('option').allTextContents()).toContain('custom: my salute');
+    await choice.selectOption('custom: my salute');
+    const picked = await reference(page);
+    expect(picked).toMatchObject({
+      name: 'custom: my salute',
+      ghostVisible: true,
+      plotShown: true,
+    });
+    expect(picked.frozen).toMatchObject({ gesture: 'custom: my salute', ...FROZEN });
+    // the same tuning as the reference: nothing between them
+    expect(picked.overall.mean).toBeLessThan(1e-4);
+
+    // a new tuning moves the preview, not the reference
+    await app(page, () =>
+      window.kblendApp.setParams({ attack: 0.1, release: 0.15, duration: 3.4 }),
+    );
+    await app(page, () => window.kblendApp.seek(0.45));
+    const before = await reference(page);
+    expect(before.frozen).toMatchObject(FROZEN);
+    expect(before.samples).toBeGreaterThan(60);
+    expect(before.overall.mean).toBeGreaterThan(0.01);
+    expect(before.figures).toMatch(/over the clip: mean [\d.]+°, worst [\d.]+°/);
+    const withGhost = await stage.screenshot();
+    expect(await differingPixels(page, without, withGhost)).toBeGreaterThan(500);
+    await page.screenshot({ path: join(SCREENSHOTS, 'reference-gesture-before-fit.png') });
+
+    await page.locator('.lil-gui button', { hasText: 'fit to reference' }).click();
+    const params = await app(page, () => window.kblendApp.params);
+    expect(params.gesture).toBe('custom: fitted');
+    expect(Math.abs(params.attack - FROZEN.attack)).toBeLessThan(0.01);
+    expect(Math.abs(params.release - FROZEN.release)).toBeLessThan(0.01);
+    expect(Math.abs(params.duration - FROZEN.duration)).toBeLessThan(0.01);
+    const after = await reference(page);
+    expect(after.name).toBe('custom: my salute');
+    expect(after.fit.residual.mean).toBeLessThan(1e-3);
+    expect(after.overall.mean).toBeLessThan(2e-3);
+    // the fitted gesture joins both lists
+    expect(await choice.locator('option').allTextContents()).toContain('custom: fitted');
+    expect(log.errors).toEqual([]);
+    await context.close();
   });
 });

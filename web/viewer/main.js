@@ -75,16 +75,26 @@ function defaultParams(kb, sources) {
 function createPage(kb) {
   const sources = withCustomGestures(createClipSources(kb, { fps: kb.defaults.fps ?? 30 }), kb);
   const gestureNames = [...kb.gestureNames];
-  return {
+  const page = {
     kb,
     gestureNames,
     // the picker's list: the library, custom gestures, imported clips
     pickerNames: () => [...gestureNames, ...sources.customNames(), ...sources.importedNames()],
+    // the reference's list: custom gestures and imported clips (a library
+    // gesture is what the preview already plays)
+    referenceNames: () => [NO_REFERENCE, ...sources.customNames(), ...sources.importedNames()],
+    // both lists hold the custom gestures and imported clips: whatever
+    // changes those refreshes both (through the panel, made later)
+    showClipNames() {
+      page.panel.setGestureNames(page.pickerNames());
+      page.panel.setSettingChoices('reference', page.referenceNames());
+    },
     sources,
     state: createAppState({ kb, sources, defaults: defaultParams(kb, sources) }),
     notice: createNotice(byId('notice')),
     poseDirty: true,
   };
+  return page;
 }
 
 // The stage, the humanoid and its overlays.
@@ -165,7 +175,7 @@ function addAuthoring(page) {
     state,
     sources,
     notice,
-    onGesturesChanged: () => page.panel.setGestureNames(page.pickerNames()),
+    onGesturesChanged: () => page.showClipNames(),
   });
   const exportPanel = createExportPanel({
     kb,
@@ -209,7 +219,7 @@ function addEditor(page) {
     state,
     sources,
     currentPose,
-    onGesturesChanged: () => panel.setGestureNames(page.pickerNames()),
+    onGesturesChanged: () => page.showClipNames(),
   });
   page.editorPanel = createEditorPanel({
     gui: page.authorFolder,
@@ -294,10 +304,7 @@ function addFileInputs(page) {
     notice,
     height: kb.defaults.height,
     host: byId('import-slot'),
-    onClipsChanged: () => {
-      page.panel.setGestureNames(page.pickerNames());
-      page.panel.setSettingChoices('reference', [NO_REFERENCE, ...sources.importedNames()]);
-    },
+    onClipsChanged: () => page.showClipNames(),
   });
   // the clap check and the IK clap at the shown character's own height
   // and hands (kblend's default height and hand axes for its own characters)
@@ -408,7 +415,7 @@ function addPanel(page) {
   const fitReference = () => {
     try {
       const { change, result } = page.reference.fitToReference();
-      page.panel.setGestureNames(page.pickerNames());
+      page.showClipNames();
       showOutcome(change);
       const deg = (rad) => `${((rad * 180) / Math.PI).toFixed(2)}°`;
       notice.show(
@@ -594,7 +601,7 @@ function openLinks(page) {
   page.linkOpener = {
     open(hash, how) {
       const opened = linkOpener.open(hash, how);
-      page.panel.setGestureNames(page.pickerNames());
+      page.showClipNames();
       // B of an A/B comparison, when the link holds one
       const refused = page.ab.openFromHash(hash, context);
       if (refused) notice.show('B from the link was refused:', [refused]);

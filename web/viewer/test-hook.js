@@ -34,6 +34,7 @@
 // the camera's point and place, the floor grid's position, the root trail),
 // importStatus() ({ state, progress, message } of the last import),
 // characterStatus() ({ state, message } of the last character loaded),
+// showNotice(heading, notes) (a notice as the page shows one),
 // handsShown() ({ hands, weights }: the hand shapes shown and the skinned
 // character's hand morph weights).
 import { canonicalTime } from '../link/params.js';
@@ -131,8 +132,12 @@ function sceneReaders(app) {
     root: () => state.preview.root(playback.time),
     travel: () => stage.describeTravel(),
     importStatus: () => ({ ...app.importStatus() }),
-    // The reference clip: its name, the ghost, the error figures over the
-    // clip and the last fit (reference/reference-view.js).
+    // A notice as the page shows one (a heading and its notes), to judge
+    // how a long one sits on the page.
+    showNotice: (heading, notes) => app.notice.show(heading, notes),
+    // The reference clip: its name, the ghost, the tuning a custom gesture
+    // was frozen at (null for a capture), the error figures over the clip
+    // and the last fit (reference/reference-view.js).
     reference: () => app.reference.describe(),
     // The phase looped on its own ({ phase, speed, range }; phase null: none).
     phaseLoop: () => app.phaseLoop.describe(),

@@ -31,6 +31,19 @@ describe('PANEL_TABLE', () => {
     }
   });
 
+  it('keeps the onion skin folded inside the view folder, apart from the reference', () => {
+    const folderOf = (name) =>
+      FOLDERS.find((f) => f.key === PANEL_TABLE.find((r) => r.name === name).folder);
+    for (const name of ['onionCount', 'onionSpacing']) {
+      expect(folderOf(name), name).toMatchObject({
+        title: 'onion skin',
+        parent: 'view',
+        open: false,
+      });
+    }
+    expect(folderOf('reference')).toMatchObject({ title: 'reference & A/B', parent: 'clip' });
+  });
+
   it('takes every numeric range from the parameters’ limits', () => {
     expect(sliders.map((row) => row.name).sort()).toEqual(Object.keys(NUMERIC_PARAMS).sort());
     for (const row of sliders) {

@@ -143,6 +143,24 @@ function addFolders(gui) {
   return folders;
 }
 
+// A folder's own controls first, the folders inside it after them (lil-gui
+// lists children in the order added, and the folders are made first): the
+// common controls stay at the top of their folder, the folded extras below.
+function subfoldersLast(folders) {
+  for (const f of FOLDERS) {
+    if (f.parent) folders.get(f.parent).$children.append(folders.get(f.key).domElement);
+  }
+}
+
+// Buttons of one kind on one row (the camera views): a row each would push
+// the common controls past the foot of the panel at 1280×800.
+function sideBySide(...buttons) {
+  const row = document.createElement('div');
+  row.className = 'panel-button-row';
+  buttons[0].domElement.before(row);
+  row.append(...buttons.map((controller) => controller.domElement));
+}
+
 // The main actions (reset, copy link) in a row of their own that sticks to
 // the foot of the panel while the rest scrolls under it (a short window).
 function keepActionsInSight(...actions) {
@@ -194,6 +212,7 @@ export function createControlsPanel({
     if (!['action', 'switch', 'switch-number', 'switch-choice'].includes(row.kind))
       tuned.push(...made);
   }
+  subfoldersLast(folders);
   controllers.ik.show(params.gesture === 'clap'); // the switch is the clap's
   const ratioNote = noteElement('ratio-note');
   controllers.release.domElement.after(ratioNote);
@@ -204,6 +223,7 @@ export function createControlsPanel({
   controllers.shapeImport.domElement.after(shapingNote);
   controllers.shapeImport.show(false);
   keepActionsInSight(controllers.reset, controllers.copyLink);
+  sideBySide(controllers.front, controllers.side, controllers.threeQuarter);
 
   function fillModel(current) {
     for (const row of PANEL_TABLE) {

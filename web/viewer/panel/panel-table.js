@@ -20,6 +20,8 @@ export const FOLDERS = Object.freeze([
   { key: 'comparison', title: 'comparison', open: true },
   { key: 'sweep', title: 'sweep', open: false },
   { key: 'view', title: 'view', open: true },
+  // folded inside the view folder, so the common controls still fit
+  { key: 'onion', title: 'onion skin', open: false, parent: 'view' },
   { key: 'clip', title: 'clip', open: false },
   { key: 'playback', title: 'playback', open: false },
   // authoring: gesture files, exports, presets and the editor, folded
@@ -30,7 +32,7 @@ export const FOLDERS = Object.freeze([
   { key: 'share', title: 'share on a page', open: false, parent: 'author' },
   { key: 'character', title: 'character', open: false },
   // inside the folded clip folder, so the common controls still fit
-  { key: 'reference', title: 'reference, A/B & onion skin', open: false, parent: 'clip' },
+  { key: 'reference', title: 'reference & A/B', open: false, parent: 'clip' },
 ]);
 
 // kind: 'number' (slider in the param's unit), 'log' (slider over log10 with
@@ -46,7 +48,7 @@ export const PANEL_TABLE = Object.freeze([
     kind: 'switch-choice',
     values: ['none'],
     initial: 'none',
-    help: 'An imported BVH clip played as a translucent ghost beside the preview, with the angle between the two over the clip',
+    help: 'An imported BVH clip or a custom gesture (as tuned when picked) played as a translucent ghost beside the preview, with the angle between the two over the clip',
   },
   {
     name: 'holdB',
@@ -64,7 +66,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'onionCount',
-    folder: 'reference',
+    folder: 'onion',
     label: 'onion skin ghosts',
     kind: 'switch-choice',
     values: [0, 1, 2, 3, 4],
@@ -73,7 +75,7 @@ export const PANEL_TABLE = Object.freeze([
   },
   {
     name: 'onionSpacing',
-    folder: 'reference',
+    folder: 'onion',
     label: 'onion spacing (s)',
     kind: 'switch-number',
     min: 0.05,

@@ -1,9 +1,13 @@
-// A capture as the reference: any imported BVH clip plays as a translucent
-// ghost at the same time as the preview, on the same spot, with the angle
-// between the two over the clip (error-plot.js); "fit to reference" runs
-// kb.fitEnvelope on the capture and sets the panel to the result (the
-// fitted gesture as a custom gesture, attack, release, shape, duration).
+// A reference: any imported BVH clip or custom gesture (a gesture file, a
+// link's gesture, the editor's) plays as a translucent ghost at the same
+// time as the preview, on the same spot, with the angle between the two
+// over the clip (error-plot.js); "fit to reference" runs kb.fitEnvelope on
+// its track and sets the panel to the result (the fitted gesture as a
+// custom gesture, attack, release, shape, duration). A custom gesture is
+// baked with the tuning shown when it was picked (baked-reference.js), so
+// both kinds are a track from then on and take the same path.
 import './reference.css';
+import { bakeReference } from './baked-reference.js';
 import { createGhostRig } from './ghost-rig.js';
 import { createErrorPlot } from './error-plot.js';
 import { errorSeries, poseError } from './pose-error.js';
@@ -25,12 +29,29 @@ export function createReferenceView({ kb, sources, state, stage, container, heig
   stage.scene.add(ghost.root);
   const plot = createErrorPlot(container);
   let name = NO_REFERENCE;
-  let reference = null; // the capture played as captured
+  let track = null; // the reference's track (a capture's, or a gesture baked)
+  let reference = null; // that track played as it is
+  let frozen = null; // a custom gesture's tuning at the pick (a capture has none)
   let offset = 0; // reference time − preview time (a fit's start)
   let fit = null;
   let series = null;
 
-  const trackOf = (clip) => sources.previewOptions({ ...state.params, gesture: clip }).track;
+  // The tuning a custom gesture is baked with: the one shown; its length
+  // is the shown one only when it is the gesture shown (the panel's
+  // duration belongs to that gesture), else the gesture's own.
+  function tuningFor(clip) {
+    const shown = state.params;
+    const duration = clip === shown.gesture ? shown.duration : sources.durationOf(clip);
+    return { ...shown, gesture: clip, duration };
+  }
+
+  // the capture's own track; a custom gesture as kblend plays it now, frozen
+  function trackOf(clip) {
+    if (sources.isImported(clip))
+      return sources.previewOptions({ ...state.params, gesture: clip }).track;
+    if (sources.isCustom(clip)) return bakeReference(kb, sources.previewOptions(tuningFor(clip)));
+    return null;
+  }
 
   // The error over the clip for the current params (a preview of its own,
   // so the shown one keeps its frame state).
@@ -54,9 +75,10 @@ export function createReferenceView({ kb, sources, state, stage, container, heig
     fit = null;
     offset = 0;
     name = clip;
-    if (clip !== NO_REFERENCE && sources.isImported(clip)) {
-      reference = kb.createPreview({ track: trackOf(clip) });
-    } else name = NO_REFERENCE;
+    track = clip === NO_REFERENCE ? null : trackOf(clip);
+    frozen = track && sources.isCustom(clip) ? tuningFor(clip) : null;
+    if (track) reference = kb.createPreview({ track });
+    else name = NO_REFERENCE;
     ghost.setVisible(reference !== null);
     refresh();
   }
@@ -64,8 +86,10 @@ export function createReferenceView({ kb, sources, state, stage, container, heig
   // The fitted gesture joins the custom gestures; the panel takes it.
   function fitToReference() {
     if (!reference)
-      throw new RangeError('fit to reference: pick a reference clip first (an imported BVH)');
-    const result = kb.fitEnvelope(trackOf(name));
+      throw new RangeError(
+        'fit to reference: pick a reference clip first (an imported BVH or a custom gesture)',
+      );
+    const result = kb.fitEnvelope(track);
     const gesture = kb.parseGesture({ ...result.gesture, name: 'fitted' }, 'fitted gesture');
     const picked = sources.addCustom(gesture);
     const change = state.setParams({
@@ -97,6 +121,7 @@ export function createReferenceView({ kb, sources, state, stage, container, heig
       name,
       ghostVisible: ghost.visible,
       ghostOpacity: ghost.material.opacity,
+      frozen: frozen && { ...frozen },
       offset,
       overall: series?.overall ?? null,
       samples: series?.times.length ?? 0,
