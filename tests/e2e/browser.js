@@ -60,6 +60,29 @@ export async function reloadPage(page) {
 
 // --- helpers shared by the browser tests
 
+// A link pasted into the open page's address bar: the page reads it on
+// hashchange, as it would a link a person pastes.
+export async function pasteLink(page, hash) {
+  await page.evaluate(
+    (h) =>
+      new Promise((resolve, reject) => {
+        if (location.hash === `#${h}`) reject(new Error('the page shows this link already'));
+        window.addEventListener('hashchange', () => setTimeout(resolve, 0), { once: true });
+        location.hash = h;
+      }),
+    hash,
+  );
+}
+
+// A link shown in the open page, pasted (after another one if the page shows
+// it already: pasting the same link again changes nothing).
+export async function showLink(page, hash) {
+  if ((await page.evaluate(() => location.hash)) === `#${hash}`) {
+    await pasteLink(page, hash === 'v=1' ? 'v=1&g=wave' : 'v=1');
+  }
+  await pasteLink(page, hash);
+}
+
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // Folders of the panel unfolded, outer first (e.g. 'author & export', then

@@ -5,13 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIG_SPACING } from '../../web/viewer/compare/method-figures.js';
-import { launchBrowser, openPage } from './browser.js';
+import { launchBrowser, openPage, pasteLink, showLink } from './browser.js';
 
 const SHOTS = 'test-results/screenshots';
 const APOSE = 1.18; // the viewer's default A-pose angle (rad)
 const DECIMALS = { jumpAtStart: 3, endError: 3, peakSpeed: 2, updatedPerFrame: 1 };
 
 let browser;
+let shared; // the first case's page; the later cases paste their links into it
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -45,7 +46,8 @@ function readCards(page) {
 
 describe('comparison mode', () => {
   it('shows four rigs with the figures of kb.compareMethods, and the plots', async () => {
-    const { page, context, log } = await openPage(browser);
+    shared = await openPage(browser);
+    const { page, log } = shared;
     await page.evaluate(() => window.kblendApp.pause());
     await page
       .locator('.lil-gui .lil-controller', { hasText: 'compare methods' })
@@ -141,11 +143,11 @@ describe('comparison mode', () => {
     await page.waitForTimeout(300); // let the cards and the rigs settle
     await page.screenshot({ path: `${SHOTS}/comparison.png` });
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('draws the Hopf inset and its paper preset with the stop time 11.66', async () => {
-    const { page, context, log } = await openPage(browser, '#v=1&g=wave&cmp=1&t=0.3');
+    const { page, log } = shared;
+    await pasteLink(page, 'v=1&g=wave&cmp=1&t=0.3');
     await page.waitForSelector('.hopf-inset canvas');
     const joint = await page.evaluate(() => window.kblendApp.hopfInset());
     expect(joint.visible).toBe(true);
@@ -167,11 +169,11 @@ describe('comparison mode', () => {
     await expect(page.locator('.hopf-caption').textContent()).resolves.toContain('t = 11.66');
     await page.locator('.hopf-inset').screenshot({ path: `${SHOTS}/hopf-inset.png` });
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('carries the shape and the follower in the link, to the same pose', async () => {
-    const first = await openPage(browser);
+    const first = shared;
+    await showLink(first.page, 'v=1'); // the defaults
     await first.page.evaluate(() => window.kblendApp.pause());
     await first.page
       .locator('.lil-gui .lil-controller', { hasText: 'shape' })
@@ -195,6 +197,7 @@ describe('comparison mode', () => {
     const hash = await first.page.evaluate(() => location.hash);
     expect(hash).toContain('&shape=kli&fol=kli&');
 
+    // a page of its own: the link read at load
     const second = await openPage(browser, hash);
     const restored = await second.page.evaluate(() => ({
       params: window.kblendApp.params,
@@ -212,12 +215,12 @@ describe('comparison mode', () => {
     expect(plain).not.toEqual(shown.pose);
     expect(first.log.errors).toEqual([]);
     expect(second.log.errors).toEqual([]);
-    await first.context.close();
     await second.context.close();
   });
 
   it('repairs an unknown shape, follower or joint in a link with a notice', async () => {
-    const { page, context } = await openPage(browser, '#v=1&shape=cubic&fol=%3Cb%3E&jnt=tail');
+    const { page } = shared;
+    await pasteLink(page, 'v=1&shape=cubic&fol=%3Cb%3E&jnt=tail');
     const state = await page.evaluate(() => ({
       params: window.kblendApp.params,
       notices: window.kblendApp.notices,
@@ -229,6 +232,5 @@ describe('comparison mode', () => {
     expect(state.notices).toHaveLength(3);
     expect(state.text).toContain("shape='cubic' is not one of smoothstep, kli");
     expect(state.text).toContain("fol='<b>'");
-    await context.close();
   });
 });

@@ -1,14 +1,17 @@
 // Custom gestures in the browser: a gesture file loaded by text, picker or
 // drop; its share link (cg=, docs/design.md §8b) reproduces the pose bit for bit in a
 // fresh page; hostile blobs open the defaults with a notice and run nothing;
-// a gesture too large for a link says so.
+// a gesture too large for a link says so. The cases share one page; a link
+// opened at load gets a page of its own.
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, openAuthoring, openPage, poseAt } from './browser.js';
+import { app, launchBrowser, openAuthoring, openPage, pasteLink, poseAt } from './browser.js';
 
 let browser;
+let shared;
 beforeAll(async () => {
   browser = await launchBrowser();
+  shared = await openPage(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -31,7 +34,7 @@ const MARKUP = '<img src=x onerror="window.__ran=1">';
 
 describe('custom gestures', () => {
   it('a loaded gesture plays, and its link reproduces the pose bit for bit in a fresh page', async () => {
-    const first = await openPage(browser);
+    const first = shared;
     const name = await app(
       first.page,
       (text) => window.kblendApp.loadGesture(text),
@@ -72,12 +75,11 @@ describe('custom gestures', () => {
     expect(options).toContain('custom: tilt');
     expect(first.log.errors).toEqual([]);
     expect(second.log.errors).toEqual([]);
-    await first.context.close();
     await second.context.close();
   });
 
   it('a bad gesture is refused with the file, keyframe, joint and value, and nothing changes', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     const before = await app(page, () => window.kblendApp.params);
     const bad = {
       ...TILT,
@@ -97,11 +99,13 @@ describe('custom gestures', () => {
     );
     expect(await app(page, () => window.kblendApp.params)).toEqual(before);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('loads a gesture file from the picker (accept .json) and by drop, and shows a bad file’s error', async () => {
-    const { page, context } = await openPage(browser);
+    const { page } = shared;
+    // a library gesture shown, and no notice of a load yet
+    await app(page, () => window.kblendApp.setParams({ gesture: 'clap' }));
+    expect(await page.locator('#notice').textContent()).not.toContain('Loaded the gesture');
     const input = page.locator('#gesture-file');
     expect((await input.getAttribute('accept')).split(',')).toContain('.json');
     await openAuthoring(page);
@@ -138,7 +142,6 @@ describe('custom gestures', () => {
         /Could not load broken\.json[\s\S]*"broken\.json": keyframe 0, joint "tail" is not a kblend joint/,
       );
     expect(await app(page, () => window.kblendApp.params.gesture)).toBe('custom: dropped');
-    await context.close();
   });
 
   const good = blobOf(JSON.stringify(TILT));
@@ -163,41 +166,63 @@ describe('custom gestures', () => {
       /unknown key "onload"/,
     ],
   ];
+  const hostileLink = (blob) => `v=1&g=custom%3A%20tilt&a=0.4&cg=${blob}`;
+  const shownState = (page) =>
+    app(page, () => ({
+      params: window.kblendApp.params,
+      notices: window.kblendApp.notices,
+      ran: window.__ran ?? null,
+      images: document.querySelectorAll('img').length,
+      noticeShown: !document.getElementById('notice').hidden,
+      notice: document.getElementById('notice').textContent,
+    }));
+  function expectRefused(state, reason, log) {
+    expect(state.params.gesture).toBe('clap');
+    expect(state.params.attack).toBe(0.15);
+    expect(state.notices).toHaveLength(1);
+    expect(state.notices[0]).toMatch(reason);
+    expect(state.notices[0]).toMatch(/opened the defaults$/);
+    expect(state.noticeShown).toBe(true);
+    expect(state.notice).toContain('custom gesture was refused');
+    expect(state.ran).toBeNull();
+    expect(state.images).toBe(0);
+    expect(log.errors).toEqual([]);
+    expect(log.dialogs).toEqual([]);
+  }
+
+  // A page of its own: the link opened at load, the path the pasted ones
+  // below do not take.
+  it('a hostile blob in a link opened at load opens the defaults with a notice and runs nothing', async () => {
+    const [, blob, reason] = HOSTILE.at(-1); // markup and an unknown key
+    const { page, context, log } = await openPage(browser, `#${hostileLink(blob)}`);
+    const state = await shownState(page);
+    const defaults = await app(page, () => {
+      history.replaceState(null, '', '#');
+      return null;
+    });
+    expect(defaults).toBeNull();
+    expectRefused(state, reason, log);
+    await context.close();
+  });
+
   it.each(HOSTILE)(
-    'a hostile blob (%s) opens the defaults with a notice and runs nothing',
+    'a hostile blob (%s) pasted opens the defaults with a notice and runs nothing',
     async (_, blob, reason) => {
-      const { page, context, log } = await openPage(
-        browser,
-        `#v=1&g=custom%3A%20tilt&a=0.4&cg=${blob}`,
-      );
-      const state = await app(page, () => ({
-        params: window.kblendApp.params,
-        notices: window.kblendApp.notices,
-        ran: window.__ran ?? null,
-        images: document.querySelectorAll('img').length,
-        notice: document.getElementById('notice').textContent,
-      }));
-      const defaults = await app(page, () => {
-        history.replaceState(null, '', '#');
-        return null;
+      const { page, log } = shared;
+      // another gesture and attack shown, through a clean link (it hides the notice)
+      await pasteLink(page, 'v=1&g=wave&a=0.4');
+      expect(await app(page, () => window.kblendApp.params)).toMatchObject({
+        gesture: 'wave',
+        attack: 0.4,
       });
-      expect(defaults).toBeNull();
-      expect(state.params.gesture).toBe('clap');
-      expect(state.params.attack).toBe(0.15);
-      expect(state.notices).toHaveLength(1);
-      expect(state.notices[0]).toMatch(reason);
-      expect(state.notices[0]).toMatch(/opened the defaults$/);
-      expect(state.notice).toContain('custom gesture was refused');
-      expect(state.ran).toBeNull();
-      expect(state.images).toBe(0);
-      expect(log.errors).toEqual([]);
-      expect(log.dialogs).toEqual([]);
-      await context.close();
+      expect(await page.locator('#notice').isHidden()).toBe(true);
+      await pasteLink(page, hostileLink(blob));
+      expectRefused(await shownState(page), reason, log);
     },
   );
 
   it('a gesture too large for a link says so and offers the file instead', async () => {
-    const { page, context } = await openPage(browser);
+    const { page } = shared;
     // 400 keyframes of random angles: far past 8 KB however well it deflates
     let seed = 7;
     const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 340 - 170;
@@ -216,6 +241,5 @@ describe('custom gestures', () => {
       .toMatch(/more than the 8192 a link may carry/);
     expect(await page.locator('#notice').textContent()).toContain('save gesture JSON');
     expect(await app(page, () => location.hash)).not.toContain('cg=');
-    await context.close();
   });
 });

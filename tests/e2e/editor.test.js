@@ -1,13 +1,34 @@
 // The gesture editor in the browser: edits, undo and redo (hook, buttons
 // and keys) give back the same poses bit for bit, tuning changes included;
 // the saved file reloads in a fresh page to the same poses; the edit
-// folder's fields and joint picking on the character.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// folder's fields and joint picking on the character. The cases share one
+// page, set back before each to the defaults with the edit folder closed.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app, launchBrowser, openAuthoring, openPage, poseAt } from './browser.js';
 
 let browser;
+let shared;
+let defaults; // the tuning a fresh page opens with
 beforeAll(async () => {
   browser = await launchBrowser();
+  shared = await openPage(browser);
+  defaults = await app(shared.page, () => window.kblendApp.params);
+});
+beforeEach(async () => {
+  const { page } = shared;
+  const editFolder = page.locator('.lil-gui .lil-title', { hasText: /^edit gesture$/ });
+  if ((await editFolder.getAttribute('aria-expanded')) === 'true') {
+    await editFolder.click();
+    await page.waitForFunction(() => !document.querySelector('.lil-gui.lil-transition'));
+  }
+  await app(
+    page,
+    (p) => {
+      window.kblendApp.setParams(p);
+      return window.kblendApp.seek(0);
+    },
+    defaults,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -17,7 +38,7 @@ const T = 1.0;
 
 describe('gesture editor', () => {
   it('edits, undo and redo by hook and keys, bit for bit, tuning included', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
     const before = await poseAt(page, T);
     const edited = await app(page, () => {
@@ -62,11 +83,10 @@ describe('gesture editor', () => {
     await page.waitForFunction(() => window.kblendApp.params.attack === 0.4);
     expect(await poseAt(page, T)).toEqual(tuned);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('the edit folder: joint by list and by clicking the character, X/Y/Z fields, buttons, save and reload bit for bit', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, () => window.kblendApp.setParams({ gesture: 'salute' }));
     await app(page, () => window.kblendApp.seek(1.2));
     await openAuthoring(page, 'edit gesture');
@@ -113,7 +133,8 @@ describe('gesture editor', () => {
     const picked = await app(page, () => window.kblendApp.editor.selection().joint);
     expect(['spine1', 'spine2', 'spine3', 'neck', 'pelvis']).toContain(picked);
 
-    // save: the download is the gesture file, and a fresh page plays it bit for bit
+    // save: the download is the gesture file, and a fresh page plays it bit
+    // for bit (a page of its own: one that never held the edited gesture)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.locator('.lil-gui button', { hasText: 'save gesture JSON' }).last().click(),
@@ -133,13 +154,12 @@ describe('gesture editor', () => {
     expect(log.errors).toEqual([]);
     expect(fresh.log.errors).toEqual([]);
     await fresh.context.close();
-    await context.close();
   });
 });
 
 describe('rotation gizmo', () => {
   it('sits on the selected joint while the edit folder is open, and a drag keys the rotation', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, async () => {
       window.kblendApp.setParams({ gesture: 'point' });
       window.kblendApp.view('front');
@@ -187,13 +207,12 @@ describe('rotation gizmo', () => {
     await page.locator('.lil-gui .lil-title', { hasText: /^edit gesture$/ }).click();
     expect(await app(page, () => window.kblendApp.editor.gizmo().joint)).toBeNull();
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('keyframes on the timeline', () => {
   it('shows the keyframes while editing; a click selects one, a drag moves it (undoable)', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
     const markers = page.locator('.keyframe-marker');
     expect(await markers.count()).toBe(0);
@@ -223,11 +242,10 @@ describe('keyframes on the timeline', () => {
       await app(page, () => window.kblendApp.editor.gesture().keyframes.map((k) => k.time)),
     ).toEqual([0, 0.4]);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('a drag stops a grid step short of the neighbouring keyframe', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, () => window.kblendApp.setParams({ gesture: 'wave' }));
     await openAuthoring(page, 'edit gesture');
     await page.locator('.lil-gui button', { hasText: 'edit shown gesture (a copy)' }).click();
@@ -249,13 +267,12 @@ describe('keyframes on the timeline', () => {
     );
     expect(times).toEqual([0.3999, 0.4]);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('hand target', () => {
   it('a selected wrist gets a hand target; dragging it poses the arm by the solver, keyed and undoable', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
     await app(page, async () => {
       window.kblendApp.setParams({ gesture: 'point' });
       window.kblendApp.view('front');
@@ -298,6 +315,5 @@ describe('hand target', () => {
     );
     expect(reached.iterations).toBeGreaterThan(0);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });

@@ -6,7 +6,7 @@
 // (share-link.js) and is tested here too (repeated keys).
 import { deflateSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.js';
+import { launchBrowser, openPage, pasteLink, showLink } from './browser.js';
 
 let browser;
 let shared; // one page the table's links are pasted into, one after another
@@ -92,20 +92,6 @@ const TABLE = [
   ...DEEP_LINKS.map((hash) => [hash, true]),
 ];
 
-// The link pasted into the open page's address bar: the page reads it on
-// hashchange, as it would a link a person pastes.
-async function paste(page, hash) {
-  await page.evaluate(
-    (h) =>
-      new Promise((resolve, reject) => {
-        if (location.hash === `#${h}`) reject(new Error('the page shows this link already'));
-        window.addEventListener('hashchange', () => setTimeout(resolve, 0), { once: true });
-        location.hash = h;
-      }),
-    hash,
-  );
-}
-
 async function inspect(page) {
   return page.evaluate(async () => {
     const hook = window.kblendApp;
@@ -132,7 +118,7 @@ describe('hostile share links', () => {
     const { page, log } = shared;
     for (const [hash, noticeDue] of TABLE) {
       const label = hash.length > 80 ? `${hash.slice(0, 80)}… (${hash.length} chars)` : hash;
-      await paste(page, hash);
+      await pasteLink(page, hash);
       const state = await inspect(page);
       expect(state.fatal, label).toBe(false);
       expect(state.readyMs, label).not.toBeNull(); // it rendered
@@ -155,24 +141,38 @@ describe('hostile share links', () => {
   }, 180000);
 
   it('a deeply nested custom gesture is refused at the nesting limit, naming depth and limit', async () => {
+    const refusal =
+      /custom gesture was refused \(custom gesture of the link: nesting reaches depth 65 at character \d+; at most 64 levels are allowed\)/;
+    for (const hash of DEEP_LINKS) expect(hash.length).toBeLessThan(200);
+    // the first opened in a page of its own: a link at load takes the load path
+    const fresh = await openPage(browser, `#${DEEP_LINKS[0]}`);
+    const { notices, gesture } = await fresh.page.evaluate(async () => {
+      await window.kblendApp.ready;
+      return { notices: window.kblendApp.notices, gesture: window.kblendApp.params.gesture };
+    });
+    expect(notices.join(' ')).toMatch(refusal);
+    expect(gesture).toBe('clap'); // the default
+    expect(fresh.log.errors).toEqual([]);
+    await fresh.context.close();
+    // each, pasted over another gesture, opens the defaults with the same reason
+    const { page, log } = shared;
     for (const hash of DEEP_LINKS) {
-      expect(hash.length).toBeLessThan(200);
-      const { page, context, log } = await openPage(browser, `#${hash}`);
-      const { notices, gesture } = await page.evaluate(async () => {
-        await window.kblendApp.ready;
-        return { notices: window.kblendApp.notices, gesture: window.kblendApp.params.gesture };
-      });
-      expect(notices.join(' ')).toMatch(
-        /custom gesture was refused \(custom gesture of the link: nesting reaches depth 65 at character \d+; at most 64 levels are allowed\)/,
-      );
-      expect(gesture).toBe('clap'); // the default
-      expect(log.errors).toEqual([]);
-      await context.close();
+      await showLink(page, 'v=1&g=wave');
+      expect(await page.evaluate(() => window.kblendApp.params.gesture)).toBe('wave');
+      await showLink(page, hash);
+      const pasted = await page.evaluate(() => ({
+        notices: window.kblendApp.notices,
+        gesture: window.kblendApp.params.gesture,
+      }));
+      expect(pasted.notices.join(' ')).toMatch(refusal);
+      expect(pasted.gesture).toBe('clap'); // the default
     }
+    expect(log.errors).toEqual([]);
   }, 60000);
 
   it('a deeply nested gesture file is refused the same way, naming file, depth and limit', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
+    await showLink(page, 'v=1'); // the defaults
     for (const [name, text] of [
       ['deep.json', '['.repeat(65000) + ']'.repeat(65000)],
       ['deep_objects.json', '{"a":'.repeat(100000) + '0' + '}'.repeat(100000)],
@@ -192,9 +192,10 @@ describe('hostile share links', () => {
     }
     expect(await page.evaluate(() => window.kblendApp.params.gesture)).toBe('clap');
     expect(log.errors).toEqual([]);
-    await context.close();
   }, 60000);
 
+  // A page of its own: the link is opened at load, the path the table's
+  // pasted links do not take.
   it('reports repeated keys and the final clamped value', async () => {
     const { page, context } = await openPage(browser, '#v=1&g=wave&g=salute&a=2&r=0.2');
     const { notices, params } = await page.evaluate(() => ({
@@ -208,7 +209,8 @@ describe('hostile share links', () => {
   });
 
   it('the A-pose slider at its own maximum keeps the page running', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, log } = shared;
+    await showLink(page, 'v=1'); // the defaults
     await page.locator('.lil-gui .lil-title', { hasText: 'clip' }).click(); // unfold
     const slider = page
       .locator('.lil-controller', { hasText: 'A-pose angle' })
@@ -232,11 +234,11 @@ describe('hostile share links', () => {
     expect(state).toEqual({ apose: 1.5708, fatal: false, error: '' });
     expect(await page.evaluate(() => window.kblendApp.pose().length)).toBe(88);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('a refused value from the test hook is an error note, the page keeps running', async () => {
-    const { page, context } = await openPage(browser, '#v=1&g=wave');
+    const { page } = shared;
+    await showLink(page, 'v=1&g=wave');
     const outcome = await page.evaluate(() => {
       try {
         window.kblendApp.setParams({ attack: Number.NaN });
@@ -249,6 +251,5 @@ describe('hostile share links', () => {
     expect(await page.locator('.error-note').isVisible()).toBe(true);
     expect(await page.evaluate(() => window.kblendApp.params.gesture)).toBe('wave');
     expect(await page.locator('#fatal').isHidden()).toBe(true);
-    await context.close();
   });
 });

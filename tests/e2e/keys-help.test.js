@@ -164,39 +164,46 @@ describe('help, tooltips and values', () => {
   });
 
   it('the help fits a phone screen and scrolls, its close button in reach', async () => {
-    const phone = await openPage(browser, '', { width: 390, height: 844 });
+    // the open page made as small as a phone's screen, as a person narrows
+    // a window, and given its size back after
+    const phone = opened;
     const { page } = phone;
-    await page.getByRole('button', { name: 'help' }).click();
-    const box = page.locator('.help-box');
-    await box.waitFor({ state: 'visible' });
-    const fit = await box.evaluate((node) => {
-      const r = node.getBoundingClientRect();
-      return {
-        inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
-        scrolls:
-          node.scrollHeight > node.clientHeight && getComputedStyle(node).overflowY === 'auto',
-        wide: node.scrollWidth <= node.clientWidth,
-      };
-    });
-    expect(fit).toEqual({ inside: true, scrolls: true, wide: true });
-    await page.screenshot({ path: `${SCREENSHOTS}help-390x844.png` });
-    // scrolled to its end with the wheel, the close button stays on top
-    await page.mouse.move(195, 422);
-    await page.mouse.wheel(0, 3000);
-    await page.waitForFunction(() => {
-      const node = document.querySelector('.help-box');
-      return node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
-    });
-    const close = page.getByRole('button', { name: 'close' });
-    expect(await close.isVisible()).toBe(true);
-    const [closeBox, helpBox] = [await close.boundingBox(), await box.boundingBox()];
-    expect(closeBox.y).toBeGreaterThanOrEqual(helpBox.y);
-    expect(closeBox.y + closeBox.height).toBeLessThan(helpBox.y + 80);
-    await page.screenshot({ path: `${SCREENSHOTS}help-390x844-scrolled.png` });
-    await close.click();
-    expect(await page.locator('.help-overlay').isVisible()).toBe(false);
-    expect(phone.log.errors).toEqual([]);
-    await phone.context.close();
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('button', { name: 'help' }).click();
+      const box = page.locator('.help-box');
+      await box.waitFor({ state: 'visible' });
+      const fit = await box.evaluate((node) => {
+        const r = node.getBoundingClientRect();
+        return {
+          inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+          scrolls:
+            node.scrollHeight > node.clientHeight && getComputedStyle(node).overflowY === 'auto',
+          wide: node.scrollWidth <= node.clientWidth,
+        };
+      });
+      expect(fit).toEqual({ inside: true, scrolls: true, wide: true });
+      await page.screenshot({ path: `${SCREENSHOTS}help-390x844.png` });
+      // scrolled to its end with the wheel, the close button stays on top
+      await page.mouse.move(195, 422);
+      await page.mouse.wheel(0, 3000);
+      await page.waitForFunction(() => {
+        const node = document.querySelector('.help-box');
+        return node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
+      });
+      const close = page.getByRole('button', { name: 'close' });
+      expect(await close.isVisible()).toBe(true);
+      const [closeBox, helpBox] = [await close.boundingBox(), await box.boundingBox()];
+      expect(closeBox.y).toBeGreaterThanOrEqual(helpBox.y);
+      expect(closeBox.y + closeBox.height).toBeLessThan(helpBox.y + 80);
+      await page.screenshot({ path: `${SCREENSHOTS}help-390x844-scrolled.png` });
+      await close.click();
+      expect(await page.locator('.help-overlay').isVisible()).toBe(false);
+      expect(phone.log.errors).toEqual([]);
+    } finally {
+      await page.setViewportSize(size);
+    }
   });
 
   it('the epsilon box shows the value in rad, and a typed value reads back', async () => {

@@ -6,7 +6,10 @@
 // by two, every rig and card whole, the inset small); at 1024×640 the panel
 // scrolls with a scrollbar in sight and its main actions stay reachable.
 // Screenshots of each size go to test-results/screenshots/ for a person to
-// look at.
+// look at. Two pages are loaded, at the phone's size and at 1280×800 (a
+// viewport at load is where a layout is first laid out); the other sizes
+// resize the second, as a person resizes a window, and the links of the
+// cases are pasted into them.
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,12 +19,15 @@ import {
   boxesOverlap,
   launchBrowser,
   openPage,
+  showLink,
 } from './browser.js';
 
-const SIZES = [
+const AT_LOAD = [
   [390, 844],
-  [1024, 640],
   [1280, 800],
+];
+const RESIZED = [
+  [1024, 640],
   [1920, 1080],
   [2560, 1440],
 ];
@@ -34,6 +40,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+// The page loaded at 390×844 for that size, the one loaded at 1280×800 for
+// every other (resized to the size asked for), showing `hash` (pasted; the
+// defaults at load).
+const loaded = {};
+async function pageAt(width, height, hash = 'v=1') {
+  const key = width === 390 ? '390x844' : '1280x800';
+  const fresh = !loaded[key];
+  if (fresh) {
+    const [w, h] = key.split('x').map(Number);
+    loaded[key] = await openPage(browser, '', { width: w, height: h });
+  }
+  const { page } = loaded[key];
+  const size = page.viewportSize();
+  if (size.width !== width || size.height !== height) {
+    await page.setViewportSize({ width, height });
+    // two frames: the layout and the scene follow the new size
+    await app(
+      page,
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+  }
+  if (!fresh || hash !== 'v=1') await showLink(page, hash);
+  return loaded[key];
+}
 
 const boxOf = (page, selector) => page.locator(selector).first().boundingBox();
 
@@ -75,9 +106,9 @@ async function pauseAtMidHold(page) {
 }
 
 describe('layout at every size', () => {
-  for (const [width, height] of SIZES) {
+  const sizeCase = ([width, height]) =>
     it(`${width}×${height}: parts apart and whole, plot readable, body in view`, async () => {
-      const { page, context, log } = await openPage(browser, '', { width, height });
+      const { page, log } = await pageAt(width, height);
       await pauseAtMidHold(page);
       const boxes = {};
       for (const part of PARTS) boxes[part] = await boxOf(page, part);
@@ -132,12 +163,11 @@ describe('layout at every size', () => {
       await app(page, () => window.kblendApp.view('threeQuarter'));
       await page.screenshot({ path: `${SCREENSHOTS}layout-${width}x${height}.png` });
       expect(log.errors).toEqual([]);
-      await context.close();
     });
-  }
+  AT_LOAD.forEach(sizeCase);
 
   it('1280×800: the common controls, reset and copy link fit without scrolling', async () => {
-    const { page, context } = await openPage(browser, '', { width: 1280, height: 800 });
+    const { page } = await pageAt(1280, 800);
     const panel = await app(page, () => {
       const node = document.getElementById('panel');
       return { scroll: node.scrollHeight, client: node.clientHeight };
@@ -148,17 +178,15 @@ describe('layout at every size', () => {
       expect(box, label).not.toBeNull();
       expect(box.y + box.height, label).toBeLessThanOrEqual(800);
     }
-    await context.close();
   });
 
   it('a notice sits above the scene, never over it, and fades', async () => {
-    const { page, context } = await openPage(browser, '#v=1&a=-5', { width: 1280, height: 800 });
+    const { page } = await pageAt(1280, 800, 'v=1&a=-5');
     const notice = page.locator('#notice');
     expect(await notice.isVisible()).toBe(true);
     const [noticeBox, stageBox] = [await notice.boundingBox(), await boxOf(page, '#stage')];
     expect(boxesOverlap(noticeBox, stageBox)).toBe(false);
     await expect.poll(() => notice.isHidden(), { timeout: 25000, interval: 500 }).toBe(true);
-    await context.close();
   }, 40000);
 
   // a fit of a capture that does not start at rest says so in several
@@ -173,7 +201,8 @@ describe('layout at every size', () => {
     [390, 844],
   ]) {
     it(`${width}×${height}: a notice of many long notes leaves the scene at least 70 % of its height`, async () => {
-      const { page, context } = await openPage(browser, '', { width, height });
+      const { page } = await pageAt(width, height);
+      expect(await page.locator('#notice').isHidden()).toBe(true);
       const without = await boxOf(page, '#stage');
       await app(
         page,
@@ -201,9 +230,13 @@ describe('layout at every size', () => {
         path: `${SCREENSHOTS}layout-long-notice-${width}x${height}.png`,
         animations: 'disabled',
       });
-      await context.close();
+      // dismissed: the page goes on to the next case without it
+      await page.locator('#notice .notice-close').click();
+      await expect.poll(() => notice.isHidden()).toBe(true);
     });
   }
+
+  RESIZED.forEach(sizeCase);
 
   for (const [width, height] of [
     [1024, 640],
@@ -211,7 +244,7 @@ describe('layout at every size', () => {
     [1920, 1080],
   ]) {
     it(`${width}×${height} comparison: cards apart, clear of the inset, inside the scene`, async () => {
-      const { page, context } = await openPage(browser, '#v=1&cmp=1', { width, height });
+      const { page } = await pageAt(width, height, 'v=1&cmp=1');
       await pauseAtMidHold(page);
       const cards = await restingCards(page);
       expect(cards).toHaveLength(4);
@@ -253,13 +286,12 @@ describe('layout at every size', () => {
         .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
       expect(cut).toBe(0);
       await page.screenshot({ path: `${SCREENSHOTS}layout-compare-${width}x${height}.png` });
-      await context.close();
     });
   }
 
   it('390×844 comparison: the rigs stacked two by two, each rig and card whole, the inset small', async () => {
     const [width, height] = [390, 844];
-    const { page, context, log } = await openPage(browser, '#v=1&cmp=1', { width, height });
+    const { page, log } = await pageAt(width, height, 'v=1&cmp=1');
     await pauseAtMidHold(page);
     const cards = await restingCards(page);
     const { rigs, stacked } = await app(page, () => window.kblendApp.comparison());
@@ -313,11 +345,11 @@ describe('layout at every size', () => {
     await page.getByRole('checkbox', { name: 'compare methods' }).uncheck();
     expect(await app(page, () => window.kblendApp.comparison().on)).toBe(false);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('1024×640: the panel scrolls with its scrollbar in sight; reset and copy link stay reachable', async () => {
-    // a browser that draws scrollbars (the shared one hides them from screenshots)
+    // a browser that draws scrollbars (the shared one hides them from
+    // screenshots), so a page of its own
     const drawing = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,

@@ -23,9 +23,27 @@ const TUNED = {
   follower: 'kli',
 };
 
+// Two browser profiles: one the presets are saved in (and a newer viewer's
+// store written to, then reloaded), one fresh, that nothing was saved in.
+let saving;
+let freshProfile;
+
 describe('presets', () => {
+  it('a fresh profile shows no set-aside action', async () => {
+    freshProfile = await openPage(browser);
+    const { page } = freshProfile;
+    await openAuthoring(page, 'presets');
+    await page
+      .locator('.lil-controller', { hasText: 'export presets JSON' })
+      .waitFor({ state: 'visible' });
+    expect(
+      await page.locator('.lil-controller', { hasText: 'download set-aside presets' }).isVisible(),
+    ).toBe(false);
+  });
+
   it('save, load, reload, export and import in a fresh profile round trip', async () => {
-    const { page, context, log } = await openPage(browser);
+    saving = await openPage(browser);
+    const { page, log } = saving;
     const saved = await app(
       page,
       async (tuned) => {
@@ -62,7 +80,7 @@ describe('presets', () => {
     expect(JSON.parse(text).presets.loose.lambda).toBe(30);
 
     // a fresh profile: nothing saved, then the file brings it
-    const fresh = await openPage(browser);
+    const fresh = freshProfile;
     const imported = await app(
       fresh.page,
       async (file) => {
@@ -93,12 +111,11 @@ describe('presets', () => {
       .toMatch(/bad-presets\.json: preset "x"/);
     expect(log.errors).toEqual([]);
     expect(fresh.log.errors).toEqual([]);
-    await context.close();
     await fresh.context.close();
   });
 
   it('a store from a newer viewer is set aside, kept through a save and downloadable', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, context, log } = saving; // its store is replaced, then read at a reload
     const stored = JSON.stringify({
       format: 'kblend-presets',
       version: 2,
@@ -148,16 +165,4 @@ describe('presets', () => {
     expect(log.errors).toEqual([]);
     await context.close();
   }, 60000);
-
-  it('a fresh profile shows no set-aside action', async () => {
-    const { page, context } = await openPage(browser);
-    await openAuthoring(page, 'presets');
-    await page
-      .locator('.lil-controller', { hasText: 'export presets JSON' })
-      .waitFor({ state: 'visible' });
-    expect(
-      await page.locator('.lil-controller', { hasText: 'download set-aside presets' }).isVisible(),
-    ).toBe(false);
-    await context.close();
-  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser.js';
 
 let browser;
+let opened; // the first case's first page, the link of the second pasted into it
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -27,6 +28,7 @@ const RANGES = {
 describe('share links', () => {
   it('a copied link reproduces the same pose at the same time in a fresh page', async () => {
     const first = await openPage(browser);
+    opened = first;
     const shown = await first.page.evaluate(async () => {
       const app = window.kblendApp;
       app.setParams({
@@ -64,12 +66,11 @@ describe('share links', () => {
     expect(restored.pose).toEqual(shown.pose);
     expect(first.log.errors).toEqual([]);
     expect(second.log.errors).toEqual([]);
-    await first.context.close();
     await second.context.close();
   });
 
   it('a link pasted into an open page takes effect', async () => {
-    const { page, context, log } = await openPage(browser);
+    const { page, context, log } = opened;
     await page.evaluate(() => {
       location.hash = '#v=1&g=shrug&a=0.3&r=0.3&t=1.1';
     });
@@ -101,6 +102,7 @@ describe('share links', () => {
       't=1e400',
       `x=${encodeURIComponent('javascript:window.__pwned=3')}`,
     ].join('&');
+    // a page of its own: the link opened at load (every request it makes checked)
     const { page, context, log } = await openPage(browser, `#${hostile}`);
     const notice = page.locator('#notice');
     expect(await notice.isVisible()).toBe(true);

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARK_COLOR, TILE } from '../../web/viewer/sweep/sweep-floor.js';
-import { launchBrowser, openPage, setNumber } from './browser.js';
+import { launchBrowser, openPage, pasteLink, setNumber } from './browser.js';
 
 const SHOTS = 'test-results/screenshots';
 let browser;
+let shared; // opened with the first case's link; the later ones paste theirs
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -88,7 +89,8 @@ async function expectRigsOnTiles(page, grid) {
 
 describe('sweep grid', () => {
   it('labels the axes with the swept values, shows a rig on hover and takes it on click', async () => {
-    const { page, context, log } = await openPage(browser, '#v=1&g=wave&sw=attack-release&sws=5');
+    shared = await openPage(browser, '#v=1&g=wave&sw=attack-release&sws=5');
+    const { page, log } = shared;
     await page.evaluate(() => window.kblendApp.seek(0.45)); // in the attack: the rigs differ
     const grid = await sweep(page);
     expect(grid.on).toBe(true);
@@ -164,34 +166,32 @@ describe('sweep grid', () => {
     await page.waitForFunction(() => window.kblendApp.params.attack === 0.35);
     expect((await page.evaluate(() => window.kblendApp.params)).release).toBe(0.35);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('round-trips through the share link, and off gives the single rig back', async () => {
-    const { page, context, log } = await openPage(
-      browser,
-      '#v=1&g=clap&sw=epsilon-lambda&sws=3&t=0.9',
-    );
+    const { page, log } = shared;
+    await pasteLink(page, 'v=1&g=clap&sw=epsilon-lambda&sws=3&t=0.9');
     await page.waitForFunction(() => location.hash.includes('sw=epsilon-lambda'));
     const hash = await page.evaluate(() => location.hash);
     expect(hash).toContain('sws=3');
     const first = await sweep(page);
     expect(first.labels.titles).toEqual(['epsilon (rad)', 'lambda (1/s)']);
     expect(first.count).toBe(9);
-    // the same link in a new page: the same grid
+    // the same link in a new page (a page of its own: the link read at
+    // load): the same grid
     const again = await openPage(browser, hash);
     const second = await sweep(again.page);
     expect(second.labels).toEqual(first.labels);
     expect(second.cells.map((c) => c.values)).toEqual(first.cells.map((c) => c.values));
     expect(second.sweep).toBe('epsilon-lambda');
     expect(second.size).toBe('3');
-    await again.context.close();
-    // a hostile value opens without a grid, with a notice
-    const bad = await openPage(browser, '#v=1&sw=%3Cimg%3E&sws=99');
-    expect((await sweep(bad.page)).on).toBe(false);
-    const notices = await bad.page.evaluate(() => window.kblendApp.notices);
+    // a hostile value, pasted there, shows no grid, with a notice
+    await pasteLink(again.page, 'v=1&sw=%3Cimg%3E&sws=99');
+    expect((await sweep(again.page)).on).toBe(false);
+    const notices = await again.page.evaluate(() => window.kblendApp.notices);
     expect(notices.join('\n')).toMatch(/sw='<img>' is not one of/);
-    await bad.context.close();
+    expect(again.log.errors).toEqual([]);
+    await again.context.close();
     // off: the single rig again
     await page.evaluate(() => window.kblendApp.setParams({ sweep: 'off' }));
     expect((await sweep(page)).on).toBe(false);
@@ -201,11 +201,14 @@ describe('sweep grid', () => {
     expect(await page.locator('.sweep-mark').isHidden()).toBe(true);
     expect(await page.evaluate(() => window.kblendApp.floorShown())).toBe(true);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('shows 10 × 10 rigs on the crowd path', async () => {
-    const { page, context, log } = await openPage(browser, '#v=1&g=wave&sw=jitter-epsilon&sws=10');
+    const { page, log } = shared;
+    // the pointer off the stage, as at load: no rig hovered
+    const box = await canvasBox(page);
+    await page.mouse.move(box.x - 5, box.y + 5);
+    await pasteLink(page, 'v=1&g=wave&sw=jitter-epsilon&sws=10');
     await page.evaluate(() => window.kblendApp.seek(1.5));
     const grid = await sweep(page);
     expect(grid.count).toBe(100);
@@ -221,6 +224,5 @@ describe('sweep grid', () => {
     expect(colours.filter(isBlue).length).toBe(100);
     await page.locator('#stage').screenshot({ path: `${SHOTS}/sweep-10x10.png` });
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });

@@ -73,17 +73,25 @@ async function dragHandTarget(page) {
   await page.mouse.up();
 }
 
+// One page for every case: each starts from the tuning it opened with, the
+// point gesture, the front view and the edit folder open (the history the
+// earlier cases left is theirs; each case undoes only its own steps).
+let opened;
+let defaults;
 async function editorPage() {
-  const opened = await openPage(browser);
+  if (!opened) {
+    opened = await openPage(browser);
+    defaults = await app(opened.page, () => window.kblendApp.params);
+  }
   const { page } = opened;
   await app(
     page,
-    async (t) => {
-      window.kblendApp.setParams({ gesture: 'point' });
+    async ({ t, tuning }) => {
+      window.kblendApp.setParams({ ...tuning, gesture: 'point' });
       window.kblendApp.view('front');
       await window.kblendApp.seek(t);
     },
-    T,
+    { t: T, tuning: defaults },
   );
   await openAuthoring(page, 'edit gesture');
   return opened;
@@ -91,7 +99,7 @@ async function editorPage() {
 
 describe('undo and redo of each kind of edit', () => {
   it('load, key, drag, rename twice, tuning: each undo and redo gives back the state around it', async () => {
-    const { page, context, log } = await editorPage();
+    const { page, log } = await editorPage();
     // a gesture file of the user's: the point gesture under another name
     const file = await app(page, () => ({
       ...window.kblendApp.editor.gesture(),
@@ -164,11 +172,10 @@ describe('undo and redo of each kind of edit', () => {
     expect((await shownState(page)).gesture).toEqual(file);
     await page.screenshot({ path: 'test-results/screenshots/undo-walk-restored.png' });
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('delete keyframe after undo and redo deletes the selected one; a plain click on the gizmo keys nothing', async () => {
-    const { page, context, log } = await editorPage();
+    const { page, log } = await editorPage();
     await button(page, 'edit shown gesture (a copy)').click();
     const original = await keyframeTimes(page);
     await app(page, () => window.kblendApp.seek(2.25));
@@ -200,7 +207,6 @@ describe('undo and redo of each kind of edit', () => {
     await page.keyboard.press('Control+z');
     expect(await keyframeTimes(page)).toEqual(added);
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -222,7 +228,7 @@ describe('the keys after clicking each kind of control', () => {
   ];
 
   it('Ctrl+Z and Ctrl+Shift+Z act on the page after each, and "?" opens the help', async () => {
-    const { page, context, log } = await editorPage();
+    const { page, log } = await editorPage();
     await button(page, 'edit shown gesture (a copy)').click();
     for (const [i, control] of CONTROLS.entries()) {
       await setNumber(page, 'attack', 0.2 + 0.01 * i);
@@ -240,11 +246,10 @@ describe('the keys after clicking each kind of control', () => {
       await page.keyboard.press('Escape');
     }
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 
   it('a text field being typed in keeps its own undo; committed, it is one page step', async () => {
-    const { page, context, log } = await editorPage();
+    const { page, log } = await editorPage();
     await setNumber(page, 'lambda (1/s)', 9);
     const committed = await shownState(page);
     const box = field(page, 'textbox', 'attack');
@@ -264,6 +269,5 @@ describe('the keys after clicking each kind of control', () => {
     expect(await app(page, () => window.kblendApp.params.attack)).toBe(0.35);
     expect(await box.inputValue()).toBe('0.35');
     expect(log.errors).toEqual([]);
-    await context.close();
   });
 });
