@@ -43,8 +43,20 @@ describe('<kblend-preview> × 24 on a plain page', () => {
       await page.evaluate((id) => document.getElementById(id).scrollIntoView(), `p${6 * row}`);
       await settle(400);
       const before = await readAll();
-      await settle(700);
-      const after = await readAll();
+      // every element of the row has moved on and drawn again (a busy
+      // machine draws a few frames a second: waited for, not assumed)
+      let after;
+      await expect
+        .poll(
+          async () => {
+            after = await readAll();
+            return ROW(row).every(
+              (i) => after[i].t !== before[i].t && after[i].drawn > before[i].drawn,
+            );
+          },
+          { timeout: 15000 },
+        )
+        .toBe(true);
       for (let i = 0; i < 24; i++) {
         const inRow = ROW(row).includes(i);
         if (inRow) {
