@@ -181,19 +181,19 @@ describe('a long capture', () => {
         `before the import: largest gap ${baseline.worst.toFixed(0)} ms, longest task ${baseline.longTask.toFixed(0)} ms`,
     );
     // the work is off the page's thread: in the page it would be one task
-    // as long as the import itself (seconds). The figures above are the
-    // measurement; on an idle machine the gaps stay under 100 ms, on a
-    // loaded one they follow the machine's own (the baseline), so the
-    // bounds here are relative to the import's length, not timings.
-    const importMs = timing.receivedAt - timing.began;
+    // as long as the import itself. Frame gaps are the machine's (printed
+    // above, with the baseline's), so they are not asserted.
     // the page drew while the worker ran (an import of well under a
     // second on a busy machine leaves room for only a few frames)
     expect(importing.frames.length).toBeGreaterThanOrEqual(2);
-    // no main-thread task of the import's own: on the page the import would
-    // be one task about as long as itself. Frame gaps and other tasks are
-    // the machine's (printed above; the baseline has them with no import),
-    // so they bound the assertion instead of being asserted.
-    expect(gaps.longTask).toBeLessThan(Math.max(100, importMs / 2, 2 * baseline.longTask));
+    // no long main-thread task (50 ms or more, the browser's own measure)
+    // from picking the file to the clip shown: the import runs in the
+    // worker, the clip is shown in well under 50 ms, and the scene's canvas
+    // keeps its buffer while the import strip opens (scene.js). A machine
+    // that had long tasks with no import (the baseline) bounds it instead.
+    const longest = gapsOf(during).longTask;
+    expect(longest).toBeLessThan(Math.max(50, 2 * baseline.longTask));
+    expect(timing.showMs).toBeLessThan(50);
     // the bar is determinate and rises while the worker runs: every value
     // it is given, from 0 to 1 (parsing steps it from 0.1 to about 0.42,
     // the file's motion to 0.69, the rotation transfer to 0.96, grounding

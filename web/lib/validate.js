@@ -62,6 +62,43 @@ export function isNumberArray(value) {
   );
 }
 
+// What a typed array is and holds, from its internal slots (not from
+// properties a caller could define on it): its kind ('Float32Array', …, or
+// undefined for anything that is not a typed array) and its length.
+const TYPED_ARRAY = Object.getPrototypeOf(Int8Array.prototype);
+const kindOf = Object.getOwnPropertyDescriptor(TYPED_ARRAY, Symbol.toStringTag).get;
+const lengthOf = Object.getOwnPropertyDescriptor(TYPED_ARRAY, 'length').get;
+
+// A real typed array of the target's own kind and length: its elements
+// cannot be getters (a typed array's indices are not configurable), so one
+// block copy reads each once, and every value fits the target.
+function sameKindOfTypedArray(value, into, length) {
+  const kind = kindOf.call(value);
+  return kind !== undefined && kind === kindOf.call(into) && lengthOf.call(value) === length;
+}
+
+// The block copy of a captured clip (a million numbers and more), then the
+// finiteness check on the copy: what is checked is what is kept. A float32
+// is not finite when its exponent bits are all ones, which a look at its
+// bits tells faster than a float comparison.
+const FLOAT32_EXPONENT = 0x7f800000;
+function copyFinite(name, value, into) {
+  into.set(value);
+  if (into instanceof Float32Array) {
+    const bits = new Uint32Array(into.buffer, into.byteOffset, into.length);
+    for (let i = 0; i < bits.length; i++) {
+      if ((bits[i] & FLOAT32_EXPONENT) === FLOAT32_EXPONENT) notFinite(name, into, i);
+    }
+    return into;
+  }
+  for (let i = 0; i < into.length; i++) if (into[i] - into[i] !== 0) notFinite(name, into, i);
+  return into;
+}
+
+function notFinite(name, values, i) {
+  throw new RangeError(`${name}[${i}] must be finite, got ${values[i]}`);
+}
+
 // Reads `length` finite numbers from an array or typed array into `into`
 // (a typed array; default a new Float64Array), each element read once, so
 // a getter or proxy cannot change a value between the check and its use.
@@ -74,6 +111,7 @@ export function readNumbers(name, value, length, into = new Float64Array(length)
   if (given !== length) {
     throw new RangeError(`${name} must have length ${length}, got length ${given}`);
   }
+  if (sameKindOfTypedArray(value, into, length)) return copyFinite(name, value, into);
   const float32 = into instanceof Float32Array;
   for (let i = 0; i < length; i++) {
     const v = value[i];

@@ -100,3 +100,55 @@ describe('the Hopf map draws what it checked', () => {
     }
   });
 });
+
+// A captured clip's Float32Array is read by one block copy, then checked on
+// the copy: the same refusals as element by element, and a typed array that
+// says another length than it holds is read by what it holds.
+describe('a track of typed arrays', () => {
+  const track = (frames, edit = () => {}) => {
+    const times = Float32Array.from({ length: frames }, (_, k) => k / 30);
+    const rotations = new Float32Array(88 * frames);
+    for (let q = 0; q < 22 * frames; q++) rotations[4 * q + 3] = 1;
+    edit(rotations);
+    return { times, rotations };
+  };
+
+  it('plays as given', () => {
+    const preview = kb.createPreview({ track: track(40) });
+    expect(Array.from(preview.evaluate(0.5).subarray(0, 4))).toEqual([0, 0, 0, 1]);
+    preview.dispose();
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['Infinity', Infinity],
+    ['−Infinity', -Infinity],
+  ])('refuses %s, naming its index', (_, bad) => {
+    const given = track(40, (r) => (r[88 * 7 + 5] = bad));
+    expect(() => kb.createPreview({ track: given })).toThrow(
+      `track.rotations[${88 * 7 + 5}] must be finite, got ${bad}`,
+    );
+  });
+
+  it('a length property that is not the array’s own length is refused', () => {
+    const longer = track(40);
+    Object.defineProperty(longer.rotations, 'length', { value: 88 * 41 });
+    expect(() => kb.createPreview({ track: longer })).toThrow(/track\.rotations/);
+    // says 40 frames, holds 39: read by what it holds, the 40th is missing
+    const shorter = track(39);
+    Object.defineProperty(shorter.rotations, 'length', { value: 88 * 40 });
+    const times = Float32Array.from({ length: 40 }, (_, k) => k / 30);
+    expect(() => kb.createPreview({ track: { ...shorter, times } })).toThrow(
+      `track.rotations[${88 * 39}] must be a number, got undefined`,
+    );
+  });
+
+  it('a Float64Array past the float32 range is still refused by value', () => {
+    const given = track(40);
+    const wide = Float64Array.from(given.rotations);
+    wide[3] = 1e39;
+    expect(() => kb.createPreview({ track: { ...given, rotations: wide } })).toThrow(
+      /track\.rotations\[3\] must be within the float32 range/,
+    );
+  });
+});

@@ -47,8 +47,17 @@ export function createOnionSkin({ kb, stage, height }) {
   stage.scene.add(trails.left, trails.right);
   let count = 0;
   let spacing = 0.2;
+  // the onion's own preview, built only while ghosts are asked for: a clip
+  // of 20,000 frames costs a preview's worth of work on every change
+  let options = null;
   let preview = null;
   let shownTimes = [];
+
+  function rebuild() {
+    preview?.dispose();
+    preview = count > 0 && options !== null ? kb.createPreview(options) : null;
+    drawTrails();
+  }
 
   function drawTrails() {
     for (const [side, joint] of Object.entries(WRISTS)) {
@@ -68,16 +77,16 @@ export function createOnionSkin({ kb, stage, height }) {
 
   return {
     // The clip's preview options (a new clip or tuning)
-    setClip(options) {
-      const next = kb.createPreview(options);
-      preview?.dispose();
-      preview = next;
-      drawTrails();
+    setClip(next) {
+      options = next;
+      rebuild();
     },
     // N ghosts each side (0: off), spacing seconds apart
     setCount(n) {
+      const was = count;
       count = Math.min(MAX_ONION_GHOSTS, Math.max(0, Math.round(n)));
-      drawTrails();
+      if (was > 0 !== count > 0) rebuild();
+      else drawTrails();
     },
     setSpacing(seconds) {
       spacing = seconds;

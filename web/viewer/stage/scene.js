@@ -8,6 +8,8 @@ import { createFollow } from './follow-camera.js';
 
 // Above this the picture is no sharper to the eye, only slower.
 const MAX_PIXEL_RATIO = 2;
+// A box down to this fraction of the drawing buffer (each side) keeps it.
+const KEEP_BUFFER = 0.8;
 // What a named view frames (m): the whole body from the floor to a raised
 // hand, and the arm span of a T-pose, whatever the canvas' shape.
 const BODY_FRAME = Object.freeze({ width: 1.9, height: 2.0, centreY: 0.97 });
@@ -252,17 +254,38 @@ export function createScene(container) {
   const travel = createTravel({ camera, controls, lookAt, floor, views, requestRender });
   const { follow } = travel;
 
+  // The camera takes the box's shape at once; the drawing buffer follows in
+  // a task of its own, and only when the box outgrows it or shrinks well
+  // below it. Reallocating the buffer costs about 100 ms on a software
+  // renderer (SwiftShader, a machine without a GPU), so a strip or a notice
+  // opening above the scene would stall the page; meanwhile the browser
+  // scales the buffer to the box (the canvas is 100 % of it in CSS) and the
+  // picture keeps its proportions, a few per cent finer than shown.
+  const boxSize = () => [Math.max(1, container.clientWidth), Math.max(1, container.clientHeight)];
+  const bufferSize = new THREE.Vector2();
+  const keepsBuffer = (width, height) => {
+    const { x, y } = renderer.getSize(bufferSize);
+    return width <= x && height <= y && width >= KEEP_BUFFER * x && height >= KEEP_BUFFER * y;
+  };
+  let bufferPending = 0;
+  function resizeBuffer() {
+    bufferPending = 0;
+    const [width, height] = boxSize();
+    if (keepsBuffer(width, height)) return;
+    renderer.setSize(width, height, false);
+    requestRender();
+  }
   function resize() {
-    const width = Math.max(1, container.clientWidth);
-    const height = Math.max(1, container.clientHeight);
-    renderer.setSize(width, height, true);
+    const [width, height] = boxSize();
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
     views.refit();
     requestRender();
+    bufferPending ||= setTimeout(resizeBuffer);
   }
-  new ResizeObserver(resize).observe(container);
+  renderer.setSize(...boxSize(), false);
   resize();
+  new ResizeObserver(resize).observe(container);
   views.setView('threeQuarter');
 
   // Draws the scene if anything asked for it; returns whether it drew.
