@@ -68,6 +68,15 @@ async function pageAt(width, height, hash = 'v=1') {
 
 const boxOf = (page, selector) => page.locator(selector).first().boundingBox();
 
+// The scene canvas's drawing buffer and its box on the page.
+const canvasAndBox = (page) =>
+  app(page, () => {
+    const canvas = document.querySelector('#stage canvas');
+    const { width, height } = canvas;
+    const fits = width === canvas.clientWidth && height === canvas.clientHeight;
+    return { width, height, boxWidth: canvas.clientWidth, boxHeight: canvas.clientHeight, fits };
+  });
+
 // The comparison's cards on the page, once they rest (they follow the
 // camera's framing).
 async function restingCards(page) {
@@ -110,6 +119,9 @@ describe('layout at every size', () => {
     it(`${width}×${height}: parts apart and whole, plot readable, body in view`, async () => {
       const { page, log } = await pageAt(width, height);
       await pauseAtMidHold(page);
+      // the scene's drawing buffer has followed a window that grew or
+      // shrank a lot: as many pixels as its box (pixel ratio 1)
+      await expect.poll(() => canvasAndBox(page)).toMatchObject({ fits: true });
       const boxes = {};
       for (const part of PARTS) boxes[part] = await boxOf(page, part);
       for (const [i, a] of PARTS.entries()) {
@@ -204,6 +216,7 @@ describe('layout at every size', () => {
       const { page } = await pageAt(width, height);
       expect(await page.locator('#notice').isHidden()).toBe(true);
       const without = await boxOf(page, '#stage');
+      const buffer = await canvasAndBox(page);
       await app(
         page,
         (notes) => window.kblendApp.showNotice('Fitted to the reference:', notes),
@@ -217,6 +230,10 @@ describe('layout at every size', () => {
       );
       expect(boxesOverlap(noticeBox, stageBox)).toBe(false);
       expect(stageBox.height).toBeGreaterThanOrEqual(0.7 * without.height);
+      // a box a little smaller keeps the scene's drawing buffer (reallocating
+      // it would stall a software-rendered page about 100 ms), scaled to fit
+      const kept = await canvasAndBox(page);
+      expect([kept.width, kept.height]).toEqual([buffer.width, buffer.height]);
       // the rest of the notes scroll inside it, and its dismiss button shows
       const text = await app(page, () => {
         const node = document.querySelector('#notice .notice-text');
